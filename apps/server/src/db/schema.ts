@@ -1,0 +1,420 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/**
+ * Row types of every table, in camelCase (the CamelCasePlugin maps them to snake_case columns).
+ * Conventions: `*At` are epoch milliseconds, `*Paise` integer paise, `*Milli` integer milli-units,
+ * `is*` flags 0/1, `*On` ISO dates (YYYY-MM-DD) in IST.
+ */
+type Id = Generated<number>;
+type Flag = ColumnType<number, number | undefined, number>;
+type Json = ColumnType<string, string | undefined, string>;
+
+export interface OrganizationsTable {
+  id: Id;
+  slug: string;
+  name: string;
+  kind: string;
+  isFuelProvider: Flag;
+  fuelMask: Flag;
+  settings: Json;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface UsersTable {
+  id: Id;
+  email: string;
+  passwordHash: string | null;
+  firstName: string;
+  lastName: string;
+  emailVerifiedAt: number | null;
+  disabledAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface MembershipsTable {
+  id: Id;
+  organizationId: number;
+  userId: number;
+  role: string;
+  scope: string | null;
+  status: string;
+  allStations: Flag;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface MembershipStationsTable {
+  membershipId: number;
+  stationId: number;
+  organizationId: number;
+}
+
+export interface StationsTable {
+  id: Id;
+  organizationId: number;
+  slug: string;
+  name: string;
+  code: string;
+  fuelProvider: string;
+  fuelMask: Flag;
+  status: string;
+  city: string;
+  state: string;
+  address: string;
+  pincode: string;
+  lat: number;
+  lng: number;
+  lanes: number;
+  dispenserCount: Flag;
+  openedOn: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface DispensersTable {
+  id: Id;
+  organizationId: number;
+  stationId: number;
+  code: string;
+  lane: number;
+  make: string;
+  status: string;
+  installedOn: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface NozzlesTable {
+  id: Id;
+  organizationId: number;
+  stationId: number;
+  dispenserId: number;
+  number: number;
+  side: string;
+  fuel: string;
+  status: string;
+  totalizerMilli: Flag;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface FuelPricesTable {
+  id: Id;
+  organizationId: number;
+  stationId: number;
+  fuel: string;
+  effectiveOn: string;
+  pricePaise: number;
+}
+
+export interface CustomersTable {
+  id: Id;
+  organizationId: number;
+  name: string;
+  kind: string;
+  phone: string | null;
+  email: string | null;
+  homeStationId: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface PersonnelTable {
+  id: Id;
+  organizationId: number;
+  stationId: number;
+  name: string;
+  role: string;
+  phone: string;
+  shift: string;
+  status: string;
+  joinedOn: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface TransactionsTable {
+  id: Id;
+  organizationId: number;
+  stationId: number;
+  dispenserId: number;
+  nozzleId: number;
+  fuel: string;
+  startedAt: number;
+  endedAt: number;
+  quantityMilli: number;
+  unitPricePaise: number;
+  amountPaise: number;
+  paymentMode: string;
+  status: string;
+  vehicleRegistration: string | null;
+  vehicleClass: string;
+  customerId: number | null;
+  attendantId: number | null;
+}
+
+export interface PaymentsTable {
+  id: Id;
+  organizationId: number;
+  stationId: number;
+  transactionId: number | null;
+  paidAt: number;
+  mode: string;
+  amountPaise: number;
+  status: string;
+  reference: string;
+  provider: string;
+}
+
+export interface VehiclesTable {
+  id: Id;
+  organizationId: number;
+  registration: string;
+  vehicleClass: string;
+  fuel: string;
+  customerId: number | null;
+  firstSeenAt: number;
+  lastSeenAt: number;
+  isWatchlisted: Flag;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface VehicleSightingsTable {
+  id: Id;
+  organizationId: number;
+  stationId: number;
+  registration: string;
+  vehicleClass: string;
+  seenAt: number;
+  lane: number;
+  confidence: number;
+  dwellSeconds: number;
+  transactionId: number | null;
+}
+
+export interface ChallansTable {
+  id: Id;
+  organizationId: number;
+  stationId: number | null;
+  challanNo: string;
+  registration: string;
+  challanTime: number;
+  place: string;
+  stateCode: string;
+  department: string;
+  offences: string;
+  finePaise: number;
+  status: string;
+  paidAt: number | null;
+  court: string | null;
+}
+
+export interface IncidentsTable {
+  id: Id;
+  organizationId: number;
+  stationId: number;
+  dispenserId: number | null;
+  number: number;
+  group: string;
+  type: string;
+  severity: string;
+  status: string;
+  title: string;
+  description: string;
+  assigneeUserId: number | null;
+  openedAt: number;
+  acknowledgedAt: number | null;
+  resolvedAt: number | null;
+  closedAt: number | null;
+  slaDueAt: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface IncidentEventsTable {
+  id: Id;
+  organizationId: number;
+  incidentId: number;
+  at: number;
+  actorUserId: number | null;
+  kind: string;
+  data: Json;
+}
+
+export interface LoyaltyProgramsTable {
+  id: Id;
+  organizationId: number;
+  slug: string;
+  name: string;
+  pointsPerHundred: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface LoyaltyTransactionsTable {
+  id: Id;
+  organizationId: number;
+  programId: number;
+  stationId: number;
+  customerId: number | null;
+  cardId: number | null;
+  transactionId: number | null;
+  kind: string;
+  points: number;
+  amountPaise: number;
+  status: string;
+  isTest: Flag;
+  createdAt: number;
+}
+
+export interface SettlementsTable {
+  id: Id;
+  organizationId: number;
+  programId: number;
+  stationId: number;
+  periodStart: number;
+  periodEnd: number;
+  transactionCount: number;
+  grossPaise: number;
+  feePaise: number;
+  netPaise: number;
+  status: string;
+  utr: string | null;
+  settledAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface CardsTable {
+  id: Id;
+  organizationId: number;
+  programId: number | null;
+  customerId: number | null;
+  kind: string;
+  last4: string;
+  vehicleRegistration: string | null;
+  status: string;
+  dailyLimitPaise: number;
+  monthlyLimitPaise: number;
+  balancePaise: number;
+  isTest: Flag;
+  issuedAt: number;
+  expiresAt: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface CardActivationRequestsTable {
+  id: Id;
+  organizationId: number;
+  cardId: number;
+  requestedBy: string;
+  note: string | null;
+  status: string;
+  reason: string | null;
+  decidedAt: number | null;
+  decidedByUserId: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface StationAccessRequestsTable {
+  id: Id;
+  organizationId: number;
+  stationId: number;
+  userId: number;
+  message: string | null;
+  status: string;
+  reason: string | null;
+  decidedAt: number | null;
+  decidedByUserId: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface StationProfilesTable {
+  id: Id;
+  organizationId: number;
+  stationId: number;
+  displayName: string;
+  description: string;
+  amenities: string;
+  hours: string;
+  photos: string;
+  phone: string | null;
+  email: string | null;
+  isPublished: Flag;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface StationReviewsTable {
+  id: Id;
+  organizationId: number;
+  stationId: number;
+  authorName: string;
+  rating: number;
+  title: string;
+  body: string;
+  reply: string | null;
+  repliedAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface CongestionSamplesTable {
+  id: Id;
+  organizationId: number;
+  stationId: number;
+  lane: number;
+  sampledAt: number;
+  queueLength: number;
+  waitSeconds: number;
+}
+
+export interface SalesHourlyTable {
+  organizationId: number;
+  stationId: number;
+  bucket: number;
+  fuel: string;
+  paymentMode: string;
+  transactionCount: number;
+  quantityMilli: number;
+  amountPaise: number;
+}
+
+export interface Database {
+  organizations: OrganizationsTable;
+  users: UsersTable;
+  memberships: MembershipsTable;
+  membershipStations: MembershipStationsTable;
+  stations: StationsTable;
+  dispensers: DispensersTable;
+  nozzles: NozzlesTable;
+  fuelPrices: FuelPricesTable;
+  customers: CustomersTable;
+  personnel: PersonnelTable;
+  transactions: TransactionsTable;
+  payments: PaymentsTable;
+  vehicles: VehiclesTable;
+  vehicleSightings: VehicleSightingsTable;
+  challans: ChallansTable;
+  incidents: IncidentsTable;
+  incidentEvents: IncidentEventsTable;
+  loyaltyPrograms: LoyaltyProgramsTable;
+  loyaltyTransactions: LoyaltyTransactionsTable;
+  settlements: SettlementsTable;
+  cards: CardsTable;
+  cardActivationRequests: CardActivationRequestsTable;
+  stationAccessRequests: StationAccessRequestsTable;
+  stationProfiles: StationProfilesTable;
+  stationReviews: StationReviewsTable;
+  congestionSamples: CongestionSamplesTable;
+  salesHourly: SalesHourlyTable;
+}
+
+export type StationRow = Selectable<StationsTable>;
+export type NewStation = Insertable<StationsTable>;

@@ -1,0 +1,16 @@
+import { Algorithm, hash, verify } from '@node-rs/argon2';
+
+/** argon2id with 19 MiB memory and 2 passes (OWASP's minimum recommendation). */
+const PARAMS = { algorithm: Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, PARAMS);
+}
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}

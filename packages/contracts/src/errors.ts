@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/**
+ * Stable error codes. Clients branch on `code`, never on `message`.
+ * Every 4xx/5xx answer of the API has the shape of {@link ZApiError}.
+ */
+export const ERROR_CODES = {
+  VALIDATION_FAILED: 400,
+  BAD_REQUEST: 400,
+  WINDOW_TOO_LONG: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  ROUTE_NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+
+export type TErrorCode = keyof typeof ERROR_CODES;
+export const ZErrorCode = z.enum(Object.keys(ERROR_CODES) as [TErrorCode, ...TErrorCode[]]);
+
+export const ZApiError = z.object({
+  statusCode: z.number().int(),
+  code: ZErrorCode,
+  message: z.string(),
+  /** Field-level problems for VALIDATION_FAILED: path (dot separated) → message. */
+  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type TApiError = z.infer<typeof ZApiError>;
