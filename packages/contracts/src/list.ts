@@ -49,7 +49,7 @@ export function zMulti<T extends z.ZodType>(item: T) {
         .map((part) => part.trim())
         .filter((part) => part.length > 0),
     )
-    .pipe(z.array(item));
+    .pipe(z.array(item) as unknown as z.ZodType<z.output<T>[], string[]>);
 }
 
 /** `true`/`false`/`1`/`0` from a query string. */

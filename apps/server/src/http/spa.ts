@@ -1,0 +1,43 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { TApiError } from '@forecourt/contracts';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built web app at `/` and falls back to `index.html` for client-side routes.
+ * Unknown `/api/*` paths and non-HTML requests get the JSON 404 instead.
+ */
+export async function registerSpa(app: FastifyInstance, webDist: string): Promise<void> {
+  const hasBuild = existsSync(join(webDist, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      setHeaders(reply, path) {
+        // Vite fingerprints everything under assets/, so those never change.
+        if (path.includes('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  } else {
+    app.log.warn({ webDist }, 'web app is not built; run `npm run build` to serve it');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage =
+      hasBuild &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api/') &&
+      !request.url.startsWith('/v1/') &&
+      (request.headers.accept ?? '').includes('text/html');
+    if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const body: TApiError = {
+      statusCode: 404,
+      code: 'ROUTE_NOT_FOUND',
+      message: `No route ${request.method} ${request.url.split('?')[0]}`,
+    };
+    return reply.status(404).send(body);
+  });
+}

@@ -1,0 +1,48 @@
+import { createApp, loggerOptions } from './app';
+import { describeDatabase, loadConfig } from './config';
+import { migrateToLatest, openDatabase } from './db/database';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-accounts';
+import { seedIfEmpty } from './seed/seed';
+
+const config = loadConfig();
+const database = openDatabase(config.databaseUrl);
+const app = await createApp({ database, webDist: config.webDist, logger: loggerOptions(config.logLevel) });
+const log = app.log;
+
+log.info({ database: describeDatabase(config.databaseUrl), dialect: config.dialect }, 'opening database');
+const applied = await migrateToLatest(database.db);
+if (applied.length > 0) log.info({ migrations: applied }, 'migrations applied');
+if (config.seedDemo) {
+  const summary = await seedIfEmpty(database, { scale: 'demo', log: (message) => log.info(message) });
+  if (summary) log.info({ seconds: summary.seconds }, 'demo data seeded');
+}
+
+let closing = false;
+async function shutdown(signal: string): Promise<void> {
+  if (closing) return;
+  closing = true;
+  log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+  const force = setTimeout(() => {
+    log.error('shutdown took longer than 10 s; exiting');
+    process.exit(1);
+  }, 10_000);
+  force.unref();
+  try {
+    await app.close();
+    await database.close();
+    log.info('stopped cleanly');
+    process.exit(0);
+  } catch (error) {
+    log.error({ err: error }, 'error during shutdown');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ port: config.port, host: config.host });
+const url = `http://${config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host}:${config.port}`;
+const logins = DEMO_ACCOUNTS.map((account) => `    ${account.email.padEnd(24)} ${account.description}`).join('\n');
+process.stdout.write(
+  `\n  Forecourt is running at ${url}\n  API docs: ${url}/api/docs\n\n  Demo logins (password "${DEMO_PASSWORD}"):\n${logins}\n\n`,
+);

@@ -1,0 +1,57 @@
+import { fuelMask, type TStationListQuery } from '@forecourt/contracts';
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { Db } from '../../db/database';
+import { countCapped, likeContains } from '../../db/paging';
+import type { Database, StationRow } from '../../db/schema';
+import type { Caller } from '../../http/caller';
+
+const SORT_COLUMNS = { name: 'name', city: 'city', status: 'status', openedOn: 'openedOn' } as const;
+
+/** Restricts a station query to the caller's organisation and, for members, their stations. */
+function visibleTo(caller: Caller) {
+  return (eb: ExpressionBuilder<Database, 'stations'>) => {
+    const inOrganization = eb('stations.organizationId', '=', caller.organizationId);
+    if (caller.stationIds === 'all') return inOrganization;
+    if (caller.stationIds.length === 0) return eb.and([inOrganization, sql<boolean>`1 = 0`]);
+    return eb.and([inOrganization, eb('stations.id', 'in', caller.stationIds)]);
+  };
+}
+
+export async function listStations(
+  db: Db,
+  caller: Caller,
+  query: TStationListQuery,
+): Promise<{ rows: StationRow[]; count: number; approximate: boolean }> {
+  let base = db.selectFrom('stations').where(visibleTo(caller));
+  if (query.q) {
+    const pattern = likeContains(query.q);
+    base = base.where((eb) =>
+      eb.or(
+        (['name', 'code', 'city', 'state'] as const).map(
+          (column) => sql<boolean>`lower(${eb.ref(`stations.${column}`)}) like ${pattern} escape '\\'`,
+        ),
+      ),
+    );
+  }
+  if (query.fuelProvider?.length) base = base.where('fuelProvider', 'in', query.fuelProvider);
+  if (query.status?.length) base = base.where('status', 'in', query.status);
+  if (query.fuels?.length) {
+    const mask = fuelMask(query.fuels);
+    base = base.where(sql<boolean>`(${sql.ref('stations.fuel_mask')} & ${mask}) <> 0`);
+  }
+
+  const column = SORT_COLUMNS[query.sort.field];
+  const rows = await base
+    .selectAll()
+    .orderBy(column, query.sort.direction)
+    .orderBy('id', query.sort.direction)
+    .limit(query.limit)
+    .offset(query.page * query.limit)
+    .execute();
+  const { count, approximate } = await countCapped(db, base);
+  return { rows, count, approximate };
+}
+
+export async function findStationBySlug(db: Db, caller: Caller, slug: string): Promise<StationRow | undefined> {
+  return db.selectFrom('stations').where(visibleTo(caller)).where('slug', '=', slug).selectAll().executeTakeFirst();
+}

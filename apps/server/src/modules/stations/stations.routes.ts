@@ -1,0 +1,38 @@
+import { ZApiError, ZStation, ZStationList, ZStationListQuery } from '@forecourt/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/database';
+import { requireCaller } from '../../http/caller';
+import { getStation, getStationList } from './stations.service';
+
+export const ZStationSlugParams = z.object({ slug: z.string().min(1).max(120) });
+
+export function stationsRoutes(db: Db): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/stations',
+      {
+        schema: {
+          tags: ['stations'],
+          summary: 'List the stations the caller can see',
+          querystring: ZStationListQuery,
+          response: { 200: ZStationList, 400: ZApiError, 401: ZApiError },
+        },
+      },
+      (request) => getStationList(db, requireCaller(request), request.query),
+    );
+
+    app.get(
+      '/api/stations/:slug',
+      {
+        schema: {
+          tags: ['stations'],
+          summary: 'One station by slug',
+          params: ZStationSlugParams,
+          response: { 200: ZStation, 401: ZApiError, 404: ZApiError },
+        },
+      },
+      (request) => getStation(db, requireCaller(request), request.params.slug),
+    );
+  };
+}

@@ -1,0 +1,89 @@
+// The whole test suite, as CI runs it: unit + API tests on SQLite, the API tests again on a
+// throwaway PostgreSQL, then the Playwright scenarios against the built app in Chromium.
+// Ends with one plain line `N passed, N failed` summed over every runner; exits non-zero on any failure.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const only = process.argv.slice(2); // optional subset: sqlite, postgres, e2e
+const want = (step) => only.length === 0 || only.includes(step);
+const reports = mkdtempSync(join(tmpdir(), 'forecourt-reports-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function run(label, command, args, env = {}) {
+  console.info(`\n=== ${label}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status ?? 1;
+}
+
+function readVitest(file) {
+  if (!existsSync(file)) return null;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  return {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0),
+    skipped: report.numPendingTests + report.numTodoTests,
+  };
+}
+
+function readPlaywright(file) {
+  if (!existsSync(file)) return null;
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
+}
+
+function record(label, status, counts) {
+  if (!counts) {
+    failures.push(`${label}: no report (exit ${status})`);
+    totals.failed += 1;
+    return;
+  }
+  totals.passed += counts.passed;
+  totals.failed += counts.failed;
+  totals.skipped += counts.skipped;
+  if (status !== 0 && counts.failed === 0) {
+    failures.push(`${label}: exited ${status}`);
+    totals.failed += 1;
+  } else if (counts.failed > 0) failures.push(`${label}: ${counts.failed} failed`);
+}
+
+if (want('sqlite')) {
+  const file = join(reports, 'vitest-sqlite.json');
+  const status = run('unit + API tests (SQLite)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+  record('vitest (SQLite)', status, readVitest(file));
+}
+
+if (want('postgres')) {
+  const file = join(reports, 'vitest-postgres.json');
+  const status = run('API tests (PostgreSQL)', 'node', [
+    'scripts/with-postgres.mjs',
+    'npx',
+    'vitest',
+    'run',
+    '--project',
+    'server',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${file}`,
+  ]);
+  record('vitest (PostgreSQL)', status, readVitest(file));
+}
+
+if (want('e2e')) {
+  const built = run('build the web app', 'npm', ['run', 'build']);
+  if (built !== 0) record('web build', built, null);
+  else {
+    const file = join(reports, 'playwright.json');
+    const status = run('end-to-end (Chromium)', 'npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+    });
+    record('playwright', status, readPlaywright(file));
+  }
+}
+
+rmSync(reports, { recursive: true, force: true });
+if (failures.length > 0) console.info(`\nFailures:\n  ${failures.join('\n  ')}`);
+console.info(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(totals.failed > 0 ? 1 : 0);
