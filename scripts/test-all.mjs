@@ -51,7 +51,13 @@ function record(label, status, counts) {
 
 if (want('sqlite')) {
   const file = join(reports, 'vitest-sqlite.json');
-  const status = run('unit + API tests (SQLite)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+  const status = run('unit + API tests (SQLite)', 'npx', [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${file}`,
+  ]);
   record('vitest (SQLite)', status, readVitest(file));
 }
 
@@ -76,9 +82,14 @@ if (want('e2e')) {
   if (built !== 0) record('web build', built, null);
   else {
     const file = join(reports, 'playwright.json');
-    const status = run('end-to-end (Chromium)', 'npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: file,
-    });
+    const status = run(
+      'end-to-end (Chromium)',
+      'npx',
+      ['playwright', 'test', '--config', 'e2e/playwright.config.ts'],
+      {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+      },
+    );
     record('playwright', status, readPlaywright(file));
   }
 }

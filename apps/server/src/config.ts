@@ -28,7 +28,7 @@ export type Config = {
 
 /** Where relative paths are anchored: the directory npm was invoked from, else the process cwd. */
 export function baseDirectory(env: NodeJS.ProcessEnv = process.env): string {
-  return env.INIT_CWD ?? process.cwd();
+  return env.INIT_CWD || process.cwd();
 }
 
 /** Reads the configuration from the environment; throws a readable error for bad values. */

@@ -76,7 +76,10 @@ export function zListQuery<const TField extends string>(options: {
       .default(options.sort)
       .transform((value): TSortSpec<TField> => {
         const descending = value.startsWith('-');
-        return { field: (descending ? value.slice(1) : value) as TField, direction: descending ? 'desc' : 'asc' };
+        return {
+          field: (descending ? value.slice(1) : value) as TField,
+          direction: descending ? 'desc' : 'asc',
+        };
       }),
   });
 }

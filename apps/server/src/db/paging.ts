@@ -15,7 +15,9 @@ export async function countCapped<DB, TB extends keyof DB, O>(
     .clearOrderBy()
     .select(sql<number>`1`.as('one'))
     .limit(cap + 1);
-  const { rows } = await sql<{ count: number | string }>`select count(*) as count from (${capped}) as capped`.execute(db);
+  const { rows } = await sql<{
+    count: number | string;
+  }>`select count(*) as count from (${capped}) as capped`.execute(db);
   const count = Number(rows[0]?.count ?? 0);
   return count > cap ? { count: cap, approximate: true } : { count, approximate: false };
 }

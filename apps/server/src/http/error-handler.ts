@@ -17,7 +17,9 @@ const FASTIFY_CODES: Record<string, TErrorCode> = {
 };
 
 function codeForStatus(statusCode: number): TErrorCode {
-  const match = (Object.entries(ERROR_CODES) as [TErrorCode, number][]).find(([, status]) => status === statusCode);
+  const match = (Object.entries(ERROR_CODES) as [TErrorCode, number][]).find(
+    ([, status]) => status === statusCode,
+  );
   return match?.[0] ?? (statusCode >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
 }
 
@@ -47,7 +49,11 @@ export function toApiError(error: FastifyError | Error): TApiError {
     const code = (fastifyError.code && FASTIFY_CODES[fastifyError.code]) || codeForStatus(status);
     return { statusCode: status, code, message: fastifyError.message };
   }
-  return { statusCode: 500, code: 'INTERNAL', message: 'Something went wrong on our side. It has been logged.' };
+  return {
+    statusCode: 500,
+    code: 'INTERNAL',
+    message: 'Something went wrong on our side. It has been logged.',
+  };
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {

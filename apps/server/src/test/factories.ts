@@ -1,4 +1,4 @@
-import { type TFuel, type TFuelProvider, type TStationStatus, fuelMask } from '@forecourt/contracts';
+import { fuelMask, type TFuel, type TFuelProvider, type TStationStatus } from '@forecourt/contracts';
 import type { Db } from '../db/database';
 
 let sequence = 0;

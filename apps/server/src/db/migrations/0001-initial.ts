@@ -70,7 +70,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('membership_stations')
     .addColumn('membership_id', 'bigint', (c) => c.notNull().references('memberships.id').onDelete('cascade'))
     .addColumn('station_id', 'bigint', (c) => c.notNull().references('stations.id').onDelete('cascade'))
-    .addColumn('organization_id', 'bigint', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
+    .addColumn('organization_id', 'bigint', (c) =>
+      c.notNull().references('organizations.id').onDelete('cascade'),
+    )
     .addPrimaryKeyConstraint('membership_stations_pk', ['membership_id', 'station_id'])
     .execute();
   await index(db, 'membership_stations', ['station_id']);
@@ -272,7 +274,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await withTimestamps(
     withOrganization(withId(s.createTable('settlements'), d))
-      .addColumn('program_id', 'bigint', (c) => c.notNull().references('loyalty_programs.id').onDelete('cascade'))
+      .addColumn('program_id', 'bigint', (c) =>
+        c.notNull().references('loyalty_programs.id').onDelete('cascade'),
+      )
       .addColumn('station_id', 'bigint', (c) => c.notNull().references('stations.id').onDelete('cascade'))
       .addColumn('period_start', 'bigint', notNull)
       .addColumn('period_end', 'bigint', notNull)
@@ -332,7 +336,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await withTimestamps(
     withOrganization(withId(s.createTable('station_profiles'), d))
-      .addColumn('station_id', 'bigint', (c) => c.notNull().unique().references('stations.id').onDelete('cascade'))
+      .addColumn('station_id', 'bigint', (c) =>
+        c.notNull().unique().references('stations.id').onDelete('cascade'),
+      )
       .addColumn('display_name', 'text', notNull)
       .addColumn('description', 'text', notNull)
       .addColumn('amenities', 'text', notNull)

@@ -52,6 +52,15 @@ export async function listStations(
   return { rows, count, approximate };
 }
 
-export async function findStationBySlug(db: Db, caller: Caller, slug: string): Promise<StationRow | undefined> {
-  return db.selectFrom('stations').where(visibleTo(caller)).where('slug', '=', slug).selectAll().executeTakeFirst();
+export async function findStationBySlug(
+  db: Db,
+  caller: Caller,
+  slug: string,
+): Promise<StationRow | undefined> {
+  return db
+    .selectFrom('stations')
+    .where(visibleTo(caller))
+    .where('slug', '=', slug)
+    .selectAll()
+    .executeTakeFirst();
 }

@@ -1,13 +1,13 @@
 import type { TStationList } from '@forecourt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp } from '../../test/create-test-app';
+import { createTestApp, type TestApp } from '../../test/create-test-app';
 import { createOrganization, createStation } from '../../test/factories';
 
 describe('GET /api/stations', () => {
   let t: TestApp;
   let main: { id: number };
   let other: { id: number };
-  let stationIds: Record<string, number> = {};
+  const stationIds: Record<string, number> = {};
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -15,11 +15,46 @@ describe('GET /api/stations', () => {
     main = await createOrganization(db, { name: 'Main' });
     other = await createOrganization(db, { name: 'Other' });
     const specs = [
-      { name: 'Andheri East', slug: 'andheri-east', city: 'Mumbai', status: 'operational', fuelProvider: 'BPCL', fuels: ['petrol', 'diesel', 'cng'] },
-      { name: 'Baner Road', slug: 'baner-road', city: 'Pune', status: 'degraded', fuelProvider: 'IOCL', fuels: ['petrol', 'diesel'] },
-      { name: 'Connaught Place', slug: 'connaught-place', city: 'New Delhi', status: 'offline', fuelProvider: 'HPCL', fuels: ['petrol', 'ev'] },
-      { name: 'Dwarka Sector 10', slug: 'dwarka-10', city: 'New Delhi', status: 'operational', fuelProvider: 'IOCL', fuels: ['diesel'] },
-      { name: '100% Fuel_Stop', slug: 'percent-stop', city: 'Jaipur', status: 'closed', fuelProvider: 'Nayara', fuels: ['petrol'] },
+      {
+        name: 'Andheri East',
+        slug: 'andheri-east',
+        city: 'Mumbai',
+        status: 'operational',
+        fuelProvider: 'BPCL',
+        fuels: ['petrol', 'diesel', 'cng'],
+      },
+      {
+        name: 'Baner Road',
+        slug: 'baner-road',
+        city: 'Pune',
+        status: 'degraded',
+        fuelProvider: 'IOCL',
+        fuels: ['petrol', 'diesel'],
+      },
+      {
+        name: 'Connaught Place',
+        slug: 'connaught-place',
+        city: 'New Delhi',
+        status: 'offline',
+        fuelProvider: 'HPCL',
+        fuels: ['petrol', 'ev'],
+      },
+      {
+        name: 'Dwarka Sector 10',
+        slug: 'dwarka-10',
+        city: 'New Delhi',
+        status: 'operational',
+        fuelProvider: 'IOCL',
+        fuels: ['diesel'],
+      },
+      {
+        name: '100% Fuel_Stop',
+        slug: 'percent-stop',
+        city: 'Jaipur',
+        status: 'closed',
+        fuelProvider: 'Nayara',
+        fuels: ['petrol'],
+      },
     ] as const;
     for (const spec of specs) {
       const row = await createStation(db, main.id, { ...spec, fuels: [...spec.fuels] });
@@ -84,7 +119,14 @@ describe('GET /api/stations', () => {
   });
 
   it('answers bad input with 400 VALIDATION_FAILED and never 5xx', async () => {
-    for (const query of ['?limit=0', '?limit=abc', '?page=-1', '?sort=password', '?status=burning', '?fuels=coal']) {
+    for (const query of [
+      '?limit=0',
+      '?limit=abc',
+      '?page=-1',
+      '?sort=password',
+      '?status=burning',
+      '?fuels=coal',
+    ]) {
       const response = await t.app.inject({ method: 'GET', url: `/api/stations${query}` });
       expect(response.statusCode, query).toBe(400);
       expect(response.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED' });

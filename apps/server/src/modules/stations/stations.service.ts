@@ -6,7 +6,11 @@ import { notFound } from '../../lib/app-error';
 import { presentStation } from './stations.presenter';
 import { findStationBySlug, listStations } from './stations.repository';
 
-export async function getStationList(db: Db, caller: Caller, query: TStationListQuery): Promise<TStationList> {
+export async function getStationList(
+  db: Db,
+  caller: Caller,
+  query: TStationListQuery,
+): Promise<TStationList> {
   const { rows, count, approximate } = await listStations(db, caller, query);
   return {
     count,

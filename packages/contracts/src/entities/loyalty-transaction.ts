@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { LIST_DEFAULTS, zListQuery, zListResponse, zMulti, zQueryBoolean } from '../list';
+import { ZTimeWindowQuery } from '../time-window';
+import { ZId, ZIsoDateTime, ZPaise } from './scalars';
+
+/** What a loyalty entry does to a member's points. */
+export const LOYALTY_TRANSACTION_KINDS = ['earn', 'redeem', 'adjust', 'expire'] as const;
+/** A loyalty entry's kind. */
+export const ZLoyaltyTransactionKind = z.enum(LOYALTY_TRANSACTION_KINDS);
+export type TLoyaltyTransactionKind = z.infer<typeof ZLoyaltyTransactionKind>;
+
+/** Processing state of a loyalty entry; only `success` counts towards balances and settlements. */
+export const LOYALTY_TRANSACTION_STATUSES = ['success', 'pending', 'failed', 'reversed'] as const;
+/** A loyalty entry's state. */
+export const ZLoyaltyTransactionStatus = z.enum(LOYALTY_TRANSACTION_STATUSES);
+export type TLoyaltyTransactionStatus = z.infer<typeof ZLoyaltyTransactionStatus>;
+
+/** One entry of a loyalty programme's ledger. */
+export const ZLoyaltyTransaction = z.object({
+  id: ZId,
+  programId: ZId,
+  stationId: ZId,
+  customerId: ZId.nullable(),
+  cardId: ZId.nullable(),
+  /** The fuel sale that earned or spent the points, if any. */
+  transactionId: ZId.nullable(),
+  kind: ZLoyaltyTransactionKind,
+  /** Points added (positive) or taken (negative). */
+  points: z.number().int(),
+  /** The bill the points relate to. */
+  amountPaise: ZPaise,
+  status: ZLoyaltyTransactionStatus,
+  /** Made by a test card or terminal; hidden unless asked for. */
+  isTest: z.boolean(),
+  createdAt: ZIsoDateTime,
+});
+export type TLoyaltyTransaction = z.infer<typeof ZLoyaltyTransaction>;
+
+/** Sortable fields; newest first by default (spec §9). */
+export const LOYALTY_TRANSACTION_SORTS = ['createdAt', 'points', 'amountPaise'] as const;
+
+/**
+ * `GET /api/loyalty/:slug/transactions` query: 40 per page, `-createdAt`, within a window (screen
+ * `loyalty`, at most 366 days). Filters isTest and status (spec §3) default to live, successful
+ * entries: `isTest=false`, `status=success`.
+ */
+export const ZLoyaltyTransactionListQuery = zListQuery({
+  ...LIST_DEFAULTS.loyaltyTransactions,
+  sortable: LOYALTY_TRANSACTION_SORTS,
+  sort: '-createdAt',
+}).extend({
+  ...ZTimeWindowQuery.shape,
+  isTest: zQueryBoolean.default(false),
+  status: zMulti(ZLoyaltyTransactionStatus).default(['success']),
+  kind: zMulti(ZLoyaltyTransactionKind).optional(),
+});
+export type TLoyaltyTransactionListQuery = z.infer<typeof ZLoyaltyTransactionListQuery>;
+
+/** A page of loyalty entries. */
+export const ZLoyaltyTransactionList = zListResponse(ZLoyaltyTransaction);
+export type TLoyaltyTransactionList = z.infer<typeof ZLoyaltyTransactionList>;
