@@ -1,0 +1,71 @@
+import { AppShell, Burger, Container, Group, Text, VisuallyHidden } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Outlet, useRouterState } from '@tanstack/react-router';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { AnchorLink } from '../../components/links';
+import { Logo } from '../../components/logo';
+import { ThemeControl } from '../theme/theme-control';
+import { AppNavbar } from './app-navbar';
+import classes from './app-shell.module.css';
+
+/**
+ * Header (brand, theme control) + navigation sidebar + main area. Below the `sm` breakpoint the
+ * sidebar folds behind a burger and closes again after each navigation.
+ */
+export function AppLayout({ children }: { children?: ReactNode }) {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const openedRef = useRef(opened);
+  openedRef.current = opened;
+  // A page change closes the mobile navigation; focus moves to the page instead of staying on a
+  // link that is no longer visible.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every page change
+  useEffect(() => {
+    if (!openedRef.current) return;
+    close();
+    document.getElementById('main')?.focus();
+  }, [pathname, close]);
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <a href="#main" className={classes.skip}>
+        Skip to content
+      </a>
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="Toggle navigation"
+              aria-expanded={opened}
+              aria-controls="app-navbar"
+            />
+            <AnchorLink to="/stations" underline="never" c="inherit" className={classes.brand}>
+              <Logo />
+              <Text component="span" fw={700} size="lg">
+                Forecourt
+              </Text>
+              <VisuallyHidden>, station list</VisuallyHidden>
+            </AnchorLink>
+          </Group>
+          <ThemeControl />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" id="app-navbar" aria-label="Main">
+        <AppNavbar />
+      </AppShell.Navbar>
+      <AppShell.Main id="main" tabIndex={-1} className={classes.main}>
+        <Container size="xl" px={0}>
+          {children ?? <Outlet />}
+        </Container>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

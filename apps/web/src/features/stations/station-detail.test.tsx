@@ -1,0 +1,73 @@
+import type { TStation } from '@forecourt/contracts';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { errorResponse, jsonResponse, stubFetch } from '../../test/fetch-stub';
+import { renderApp } from '../../test/render-app';
+
+const STATION: TStation = {
+  id: 7,
+  slug: 'ring-road-surat',
+  name: 'Ring Road, Surat',
+  code: 'SUR-007',
+  fuelProvider: 'Nayara',
+  fuels: ['petrol', 'diesel', 'cng'],
+  status: 'operational',
+  city: 'Surat',
+  state: 'Gujarat',
+  address: 'Ring Road, near Udhna Darwaja',
+  pincode: '395002',
+  lat: 21.1702,
+  lng: 72.8311,
+  dispenserCount: 8,
+  openedOn: '2016-11-01',
+};
+
+function serveStation() {
+  return stubFetch(({ url }) =>
+    url.pathname === `/api/stations/${STATION.slug}`
+      ? jsonResponse(STATION)
+      : errorResponse(404, 'NOT_FOUND', 'Station not found'),
+  );
+}
+
+describe('station pages', () => {
+  it('show the station header from GET /api/stations/:slug above the sub-page', async () => {
+    serveStation();
+    renderApp(`/stations/${STATION.slug}/metrics`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ring Road, Surat' })).toBeTruthy();
+    expect(screen.getByText('Surat, Gujarat')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Metrics' })).toBeTruthy();
+    // The navigation tree opens the station's sections and marks the current one.
+    const current = screen.getByRole('link', { name: 'Metrics' });
+    expect(current.getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'Dispensers' }).getAttribute('href')).toBe(
+      `/stations/${STATION.slug}/assets/dispensers`,
+    );
+  });
+
+  it('open on the overview with the station record', async () => {
+    serveStation();
+    renderApp(`/stations/${STATION.slug}`);
+
+    expect(await screen.findByRole('heading', { name: 'Station details' })).toBeTruthy();
+    expect(screen.getByText(/Udhna Darwaja/)).toBeTruthy();
+    expect(screen.getByText('1 Nov 2016')).toBeTruthy();
+    const directions = screen.getByRole('link', { name: /directions/i }).getAttribute('href') ?? '';
+    expect(directions).toContain('travelmode=driving');
+    expect(screen.getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('answer an unknown slug with a not-found state', async () => {
+    const fetchMock = serveStation();
+    renderApp('/stations/no-such-station');
+
+    expect(await screen.findByRole('heading', { name: 'Station not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /back to all stations/i }).getAttribute('href')).toBe(
+      '/stations',
+    );
+    // A 404 is final: no retries.
+    expect(fetchMock.mock.calls.every(([url]) => String(url) === '/api/stations/no-such-station')).toBe(true);
+    expect(fetchMock.mock.calls.length).toBeLessThanOrEqual(2);
+  });
+});

@@ -1,0 +1,126 @@
+import { ActionIcon, Button, Paper, Stack, Tooltip } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconFilterOff, IconRefresh } from '@tabler/icons-react';
+import { createLazyRoute } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { PageHeader } from '../../components/page-header';
+import { Pager } from '../../components/pager';
+import { EmptyResult, ErrorState, LoadingState } from '../../components/query-states';
+import { StationFilters } from '../../features/stations/components/station-filters';
+import { StationTable } from '../../features/stations/components/station-table';
+import { useStationList } from '../../features/stations/queries';
+import {
+  hasStationFilters,
+  type TStationFilters,
+  type TStationListSearch,
+  type TStationSortField,
+} from '../../features/stations/search';
+import { toggleSort } from '../../lib/list-sort';
+
+export const Route = createLazyRoute('/shell/stations')({ component: StationListPage });
+
+/** /stations: the network's stations with search, filters, sorting and paging, all kept in the URL. */
+function StationListPage() {
+  useDocumentTitle('Stations · Forecourt');
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const list = useStationList(search);
+
+  const setSearch = (patch: Partial<TStationListSearch>, options: { replace?: boolean } = {}) =>
+    navigate({ search: (previous) => ({ ...previous, ...patch }), replace: options.replace });
+
+  const handleFiltersChange = (patch: TStationFilters, options?: { replace?: boolean }) =>
+    setSearch({ ...patch, page: 0 }, options);
+  const handleClearFilters = () =>
+    navigate({ search: (previous) => ({ sort: previous.sort, limit: previous.limit }) });
+  const handleSort = (field: TStationSortField) =>
+    setSearch({ sort: toggleSort(search.sort, field), page: 0 });
+  const handlePageChange = (page: number) => setSearch({ page });
+
+  const isFiltered = hasStationFilters(search);
+  const data = list.data;
+
+  let content: ReactNode;
+  if (!data) {
+    content = list.isError ? (
+      <ErrorState
+        title="Could not load stations"
+        error={list.error}
+        onRetry={() => list.refetch()}
+        isRetrying={list.isFetching}
+      />
+    ) : (
+      <LoadingState label="Loading stations…" />
+    );
+  } else if (data.results.length === 0) {
+    content =
+      data.count > 0 ? (
+        <EmptyResult
+          title="No stations on this page"
+          description={`The list has ${data.pages} page${data.pages === 1 ? '' : 's'}.`}
+          action={<Button onClick={() => handlePageChange(0)}>Go to the first page</Button>}
+        />
+      ) : isFiltered ? (
+        <EmptyResult
+          title="No stations match these filters"
+          description="Try another search term, or widen the provider, fuel or status filters."
+          action={
+            <Button leftSection={<IconFilterOff size={16} aria-hidden />} onClick={handleClearFilters}>
+              Clear filters
+            </Button>
+          }
+        />
+      ) : (
+        <EmptyResult title="No stations yet" description="Stations of your network will be listed here." />
+      );
+  } else {
+    content = (
+      <Stack gap="sm">
+        <StationTable
+          stations={data.results}
+          sort={search.sort}
+          onSort={handleSort}
+          busy={list.isPlaceholderData}
+        />
+        <Pager
+          page={search.page}
+          pages={data.pages}
+          count={data.count}
+          approximate={data.approximate}
+          noun={{ one: 'station', other: 'stations' }}
+          onPageChange={handlePageChange}
+          disabled={list.isPlaceholderData}
+        />
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="Stations"
+        description="Every station in your network, with its fuels and current status."
+        actions={
+          <Tooltip label="Refresh">
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label="Refresh stations"
+              onClick={() => list.refetch()}
+              loading={list.isFetching && !list.isPending}
+            >
+              <IconRefresh size={18} stroke={1.6} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        }
+      />
+      <StationFilters value={search} onChange={handleFiltersChange} onClear={handleClearFilters} />
+      {data && list.isError && (
+        <ErrorState title="Could not refresh stations" error={list.error} onRetry={() => list.refetch()} />
+      )}
+      <Paper withBorder p={data?.results.length ? 0 : 'md'} radius="md">
+        {content}
+      </Paper>
+    </Stack>
+  );
+}

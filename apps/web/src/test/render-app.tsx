@@ -1,0 +1,19 @@
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AppProviders } from '../app/providers';
+import { createQueryClient } from '../app/query-client';
+import { createAppRouter } from '../app/router';
+
+/** Renders the whole app (real router, real QueryClient) at `path`. Stub `fetch` first. */
+export function renderApp(path: string) {
+  const queryClient = createQueryClient();
+  const router = createAppRouter({ queryClient, history: createMemoryHistory({ initialEntries: [path] }) });
+  const user = userEvent.setup();
+  const view = render(
+    <AppProviders queryClient={queryClient} env="test">
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, router, queryClient, user };
+}

@@ -1,0 +1,25 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { installMatchMedia, resetMatchMedia } from './media';
+
+/** jsdom lacks the layout APIs Mantine reads; these stand-ins do nothing. */
+installMatchMedia();
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+Element.prototype.scrollIntoView ??= () => {};
+Element.prototype.scrollTo ??= () => {};
+window.scrollTo = () => {};
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+  document.body.removeAttribute('data-theme');
+  document.documentElement.removeAttribute('data-mantine-color-scheme');
+  resetMatchMedia();
+});
