@@ -2,14 +2,17 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp } from './test/create-test-app';
+import { createTestApp, type TestApp } from './test/create-test-app';
 
 describe('application shell', () => {
   let t: TestApp;
   beforeAll(async () => {
     const webDist = mkdtempSync(join(tmpdir(), 'forecourt-web-'));
     mkdirSync(join(webDist, 'assets'));
-    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Forecourt</title><div id="root"></div>');
+    writeFileSync(
+      join(webDist, 'index.html'),
+      '<!doctype html><title>Forecourt</title><div id="root"></div>',
+    );
     writeFileSync(join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
     t = await createTestApp({ webDist });
   });
@@ -37,9 +40,17 @@ describe('application shell', () => {
   });
 
   it('answers unknown API routes with the JSON error shape, not the SPA', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/nope', headers: { accept: 'text/html' } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/nope',
+      headers: { accept: 'text/html' },
+    });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ statusCode: 404, code: 'ROUTE_NOT_FOUND', message: 'No route GET /api/nope' });
+    expect(response.json()).toEqual({
+      statusCode: 404,
+      code: 'ROUTE_NOT_FOUND',
+      message: 'No route GET /api/nope',
+    });
   });
 
   it('answers malformed JSON with 400 BAD_REQUEST', async () => {

@@ -40,9 +40,12 @@ async function shutdown(signal: string): Promise<void> {
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
-await app.listen({ port: config.port, host: config.host });
-const url = `http://${config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host}:${config.port}`;
-const logins = DEMO_ACCOUNTS.map((account) => `    ${account.email.padEnd(24)} ${account.description}`).join('\n');
+const address = new URL(await app.listen({ port: config.port, host: config.host }));
+if (address.hostname === '127.0.0.1' || address.hostname === '0.0.0.0') address.hostname = 'localhost';
+const url = address.origin;
+const logins = DEMO_ACCOUNTS.map((account) => `    ${account.email.padEnd(24)} ${account.description}`).join(
+  '\n',
+);
 process.stdout.write(
   `\n  Forecourt is running at ${url}\n  API docs: ${url}/api/docs\n\n  Demo logins (password "${DEMO_PASSWORD}"):\n${logins}\n\n`,
 );

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Dialect } from './migrations/dsl';
 import { migrations } from './migrations/index';
@@ -49,9 +49,22 @@ export function openDatabase(url: string): DatabaseHandle {
   return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
 }
 
+async function currentSchema(db: Db): Promise<string | null> {
+  if (db.getExecutor().adapter.constructor.name.startsWith('Sqlite')) return null;
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema ?? null;
+}
+
 /** Brings the schema up to date. Throws when a migration fails (the failed one is rolled back). */
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // On PostgreSQL the migration bookkeeping lives in the connection's current schema, so several
+  // schemas on one server (one per test file) each keep their own.
+  const migrationTableSchema = await currentSchema(db);
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -61,7 +61,7 @@ export function StationTable({
                 </AnchorLink>
               </Table.Td>
               <Table.Td>
-                <Text size="sm" ff="monospace">
+                <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                   {station.code}
                 </Text>
               </Table.Td>
