@@ -46,6 +46,14 @@ export default defineConfig({
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'pipe',
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', INIT_CWD: repoRoot },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      INIT_CWD: repoRoot,
+      // Links in the mails (reset, verification, invitation) point at this server.
+      APP_URL: `http://127.0.0.1:${port}`,
+    },
   },
 });

@@ -1,13 +1,15 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { forecourtBasemap } from './scripts/build-basemap.mjs';
 
 /** The API (and later the realtime socket) runs on the Node server; dev and preview proxy to it. */
 const apiTarget = process.env.FORECOURT_API ?? 'http://127.0.0.1:8080';
 const proxy = { '/api': { target: apiTarget, changeOrigin: false } };
 
 export default defineConfig({
-  plugins: [react()],
+  // The offline basemap (public/geo, public/fonts) is generated before dev and build.
+  plugins: [react(), forecourtBasemap()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -22,6 +24,8 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'tanstack', test: /node_modules[\\/]@tanstack[\\/]/ },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            // Only the lazy map components import it, so it downloads when a map is first shown.
+            { name: 'maplibre', test: /node_modules[\\/]maplibre-gl[\\/]/ },
           ],
         },
       },
@@ -34,5 +38,8 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // Whole-app tests load lazy routes through the real router; on a busy 2-core runner that can
+    // take seconds, which is slowness, not failure.
+    testTimeout: 20_000,
   },
 });

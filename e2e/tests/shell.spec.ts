@@ -1,7 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/auth';
 import { saveScreenshot } from '../fixtures/screenshots';
 
 test.describe('the application shell', () => {
+  // Every page of the shell needs a session: these scenarios start signed in as the admin.
+  test.use({ actor: 'admin' });
+
   test('opens on the station list with the demo network', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/stations/);

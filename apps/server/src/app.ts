@@ -2,12 +2,17 @@ import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from './db/database';
-import type { CallerResolver } from './http/caller';
-import { embeddedCallerResolver } from './http/embedded-caller';
 import { registerErrorHandling } from './http/error-handler';
 import { registerOpenApi } from './http/openapi';
 import { registerSpa } from './http/spa';
+import { type MailSettings, registerAccounts } from './modules/accounts/register';
+import { assetsRoutes } from './modules/assets/assets.routes';
+import { registerAccessControl } from './modules/auth/access-control';
+import { authRoutes } from './modules/auth/auth.routes';
+import { type AuthOptions, configureAuth } from './modules/auth/auth-context';
 import { healthRoutes } from './modules/health/health.routes';
+import { metricsRoutes } from './modules/metrics/metrics.routes';
+import { operationsRoutes } from './modules/operations/register';
 import { stationsRoutes } from './modules/stations/stations.routes';
 
 export type AppDeps = {
@@ -16,8 +21,12 @@ export type AppDeps = {
   webDist: string;
   /** Fastify logger options; `false` in tests. */
   logger?: FastifyServerOptions['logger'];
-  /** How a request's caller is found; defaults to the embedded pre-auth resolver. */
-  resolveCaller?: CallerResolver;
+  /** Sessions: signing secret, clock (tests pass a controllable one), login limits. */
+  auth?: AuthOptions;
+  /** Fastify `trustProxy` (from TRUST_PROXY): which proxies' X-Forwarded-For gives the client IP. */
+  trustProxy?: FastifyServerOptions['trustProxy'];
+  /** Mail: SMTP when `smtpUrl` is set, else the embedded outbox; links point at `appUrl`. */
+  mail?: MailSettings;
 };
 
 /** Log options shared by main and anyone building the app: secrets never reach the log. */
@@ -38,11 +47,15 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     return503OnClosing: true,
+    ...(deps.trustProxy === undefined ? {} : { trustProxy: deps.trustProxy }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandling(app);
+  // Before any route: every /api route must declare its access (see docs/ARCHITECTURE.md).
+  const auth = configureAuth(deps.database.db, deps.auth);
+  registerAccessControl(app, auth);
   await app.register(helmet, {
     // The SPA loads its own scripts and styles only; maps and charts draw into canvas and workers.
     contentSecurityPolicy: {
@@ -57,14 +70,13 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await registerOpenApi(app);
 
-  const resolveCaller = deps.resolveCaller ?? embeddedCallerResolver(deps.database.db);
-  app.decorateRequest('caller', null);
-  app.addHook('onRequest', async (request) => {
-    if (request.url.startsWith('/api/')) request.caller = await resolveCaller(request);
-  });
-
   await app.register(healthRoutes);
+  await app.register(authRoutes(auth));
   await app.register(stationsRoutes(deps.database.db));
+  await app.register(operationsRoutes({ db: deps.database.db, now: auth.now }));
+  await app.register(metricsRoutes({ db: deps.database.db, now: auth.now }));
+  await app.register(assetsRoutes({ db: deps.database.db, now: auth.now }));
+  await registerAccounts(app, { db: deps.database.db, mail: deps.mail, clock: auth.now });
   await registerSpa(app, deps.webDist);
   return app;
 }

@@ -12,6 +12,21 @@ const ZEnv = z.object({
   SEED_DEMO: z.enum(['true', 'false', '1', '0']).default('true'),
   /** Folder of the built web app; defaults to apps/web/dist. */
   WEB_DIST: z.string().optional(),
+  /** `smtp://user:pass@host:port` or `smtps://…`; unset: mail goes to the embedded outbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  /** Public address of the web app; links in mails point here. */
+  APP_URL: z.url().default('http://localhost:8080'),
+  MAIL_FROM: z.string().min(3).default('Forecourt <no-reply@forecourt.local>'),
+  /** HS256 key for access tokens (≥ 32 bytes); unset: generated once and kept in the database. */
+  AUTH_SECRET: z
+    .string()
+    .refine((value) => Buffer.byteLength(value) >= 32, 'must be at least 32 bytes')
+    .optional(),
+  /** `true` or a comma list of proxy addresses/CIDRs whose X-Forwarded-For gives the client IP. */
+  TRUST_PROXY: z.string().optional(),
 });
 
 export type Config = {
@@ -24,7 +39,16 @@ export type Config = {
   isProduction: boolean;
   seedDemo: boolean;
   webDist: string;
+  mail: { smtpUrl: string | null; appUrl: string; from: string };
+  authSecret: string | undefined;
+  trustProxy: boolean | string[] | undefined;
 };
+
+function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  if (value === undefined || value === '' || value === 'false') return undefined;
+  if (value === 'true') return true;
+  return value.split(',').map((part) => part.trim());
+}
 
 /** Where relative paths are anchored: the directory npm was invoked from, else the process cwd. */
 export function baseDirectory(env: NodeJS.ProcessEnv = process.env): string {
@@ -52,6 +76,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isProduction: e.NODE_ENV === 'production',
     seedDemo: e.SEED_DEMO === 'true' || e.SEED_DEMO === '1',
     webDist: e.WEB_DIST ?? resolve(import.meta.dirname, '../../web/dist'),
+    mail: { smtpUrl: e.SMTP_URL ?? null, appUrl: e.APP_URL.replace(/\/+$/, ''), from: e.MAIL_FROM },
+    authSecret: e.AUTH_SECRET,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
 }
 

@@ -6,10 +6,24 @@ import { seedIfEmpty } from './seed/seed';
 
 const config = loadConfig();
 const database = openDatabase(config.databaseUrl);
-const app = await createApp({ database, webDist: config.webDist, logger: loggerOptions(config.logLevel) });
+const app = await createApp({
+  database,
+  webDist: config.webDist,
+  logger: loggerOptions(config.logLevel),
+  auth: { secret: config.authSecret },
+  trustProxy: config.trustProxy,
+  mail: config.mail,
+});
 const log = app.log;
 
 log.info({ database: describeDatabase(config.databaseUrl), dialect: config.dialect }, 'opening database');
+// Never log SMTP_URL itself: it may carry the SMTP password.
+log.info(
+  { mail: config.mail.smtpUrl ? 'smtp' : 'outbox', appUrl: config.mail.appUrl },
+  config.mail.smtpUrl
+    ? 'mail goes out over SMTP'
+    : 'no SMTP_URL: mail is kept in the outbox (GET /api/outbox)',
+);
 const applied = await migrateToLatest(database.db);
 if (applied.length > 0) log.info({ migrations: applied }, 'migrations applied');
 if (config.seedDemo) {

@@ -41,6 +41,8 @@ export interface MembershipsTable {
   scope: string | null;
   status: string;
   allStations: Flag;
+  /** Set when the organisation disabled this membership (or withdrew the invitation). */
+  disabledAt: ColumnType<number | null, number | null | undefined, number | null>;
   createdAt: number;
   updatedAt: number;
 }
@@ -386,6 +388,74 @@ export interface SalesHourlyTable {
   amountPaise: number;
 }
 
+/** Single-use email tokens; only the SHA-256 of the token is stored. */
+export interface EmailTokensTable {
+  id: Id;
+  /** 'verify_email' | 'reset_password' | 'invitation'. */
+  purpose: string;
+  tokenHash: string;
+  email: string;
+  userId: number | null;
+  /** The inviting organisation (invitations only). */
+  organizationId: number | null;
+  /** JSON: for invitations {membershipId, role, scope, stationIds, invitedBy}. */
+  data: Json;
+  expiresAt: number;
+  usedAt: number | null;
+  createdAt: number;
+}
+
+/** The embedded mailbox: every mail sent while no SMTP server is configured. */
+export interface OutboxTable {
+  id: Id;
+  organizationId: number | null;
+  recipient: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string;
+  createdAt: number;
+}
+
+/** Who changed what, for any module: `action` like 'member.updated', `target` like 'membership:12'. */
+export interface AuditEventsTable {
+  id: Id;
+  organizationId: number | null;
+  actorUserId: number | null;
+  action: string;
+  target: string;
+  data: Json;
+  at: number;
+}
+
+/** Secrets generated once and shared by every process (the access-token signing key). */
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+  createdAt: number;
+}
+
+/** One row per refresh token ever issued; only its SHA-256 is stored. A family is one sign-in. */
+export interface RefreshTokensTable {
+  id: Id;
+  familyId: string;
+  userId: number;
+  organizationId: number | null;
+  tokenHash: string;
+  createdAt: number;
+  /** Absolute end of the family (sign-in + 30 days), copied to every rotated token. */
+  expiresAt: number;
+  /** When the token was exchanged (rotation); a second exchange is reuse. */
+  usedAt: number | null;
+  replacedBy: number | null;
+  revokedAt: number | null;
+}
+
+/** Access tokens issued at or before `tokensValidAfter` (epoch ms) are revoked. */
+export interface SessionCutoffsTable {
+  userId: number;
+  tokensValidAfter: number;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -414,6 +484,12 @@ export interface Database {
   stationReviews: StationReviewsTable;
   congestionSamples: CongestionSamplesTable;
   salesHourly: SalesHourlyTable;
+  emailTokens: EmailTokensTable;
+  outbox: OutboxTable;
+  auditEvents: AuditEventsTable;
+  appSecrets: AppSecretsTable;
+  refreshTokens: RefreshTokensTable;
+  sessionCutoffs: SessionCutoffsTable;
 }
 
 export type StationRow = Selectable<StationsTable>;

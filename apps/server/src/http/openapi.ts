@@ -14,9 +14,14 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         description:
           'Operations and loyalty data for fuel-station networks. Every error answers `{statusCode, code, message}`.',
       },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT (POST /api/auth/login)' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  app.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger());
 }

@@ -1,6 +1,6 @@
 import { FUELS, PAYMENT_MODES, type TFuel, type TPaymentMode } from '@forecourt/contracts';
 import type { SeedContext, StationModel } from './context';
-import { HOUR } from './time';
+import { HOUR, IST_OFFSET } from './time';
 
 /**
  * `sales_hourly` built from exactly the transactions written: every fill is added here as it is
@@ -30,8 +30,9 @@ export class SalesRollup {
       buckets = new Map();
       this.open.set(station, buckets);
     }
-    const key =
-      Math.floor(startedAt / HOUR) * 64 + (FUEL_INDEX.get(fuel) ?? 0) * 8 + (MODE_INDEX.get(mode) ?? 0);
+    // The IST hour number: bucket = hour * HOUR - IST_OFFSET, i.e. hourBucket(startedAt).
+    const hour = Math.floor((startedAt + IST_OFFSET) / HOUR);
+    const key = hour * 64 + (FUEL_INDEX.get(fuel) ?? 0) * 8 + (MODE_INDEX.get(mode) ?? 0);
     const totals = buckets.get(key);
     if (totals) {
       totals.count++;
@@ -47,7 +48,7 @@ export class SalesRollup {
     const sink = this.ctx.sinks.sales_hourly;
     for (const [station, buckets] of this.open) {
       for (const [key, totals] of buckets) {
-        const bucket = Math.floor(key / 64) * HOUR;
+        const bucket = Math.floor(key / 64) * HOUR - IST_OFFSET;
         if (bucket + HOUR > limit) continue;
         const fuel = FUELS[Math.floor(key / 8) % 8] as TFuel;
         const mode = PAYMENT_MODES[key % 8] as TPaymentMode;

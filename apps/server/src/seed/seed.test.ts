@@ -82,7 +82,7 @@ describe('seed (tiny)', () => {
   it('builds sales_hourly from exactly the inserted transactions', async () => {
     const fromTransactions = await rows(
       a,
-      `select station_id, started_at / 3600000 * 3600000 as bucket, fuel, payment_mode,
+      `select station_id, (started_at + 19800000) / 3600000 * 3600000 - 19800000 as bucket, fuel, payment_mode,
               count(*) as n, sum(quantity_milli) as q, sum(amount_paise) as amount
          from transactions group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
     );

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { type DatabaseHandle, migrateToLatest } from '../db/database';
+import { rebuildDailyRollups } from '../modules/metrics/daily-rollups';
 import { createBulkWriter } from './bulk-writer';
 import { writeCardRequests, writeCards } from './cards';
 import { writeChallans } from './challans';
@@ -94,6 +95,7 @@ export async function seed(handle: DatabaseHandle, options: SeedOptions): Promis
     await writer.close();
     const indexStart = performance.now();
     await suspended.restore();
+    await rebuildDailyRollups(handle.db);
     await finishLoad(handle);
     log(`  indexes rebuilt (${suspended.count}) and statistics refreshed in ${seconds(indexStart)} s`);
   } catch (error) {

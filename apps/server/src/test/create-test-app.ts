@@ -1,39 +1,53 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createApp } from '../app';
 import type { DatabaseHandle } from '../db/database';
-import type { Caller } from '../http/caller';
+import type { AuthOptions } from '../modules/auth/auth-context';
 import { createTestDatabase } from './test-database';
+
+/** A clock the test moves by hand; the app reads it for every session decision. */
+export type TestClock = { now(): number; advance(ms: number): void };
 
 export type TestApp = {
   app: FastifyInstance;
   database: DatabaseHandle;
-  /** Makes the following requests come from `caller` (null: signed out). */
-  actAs(caller: Caller | null): void;
+  clock: TestClock;
+  /** The HS256 key the app signs access tokens with, so tests can craft tokens. */
+  authSecret: string;
   close(): Promise<void>;
 };
 
 /**
  * The real application over a real, migrated database (SQLite, or PostgreSQL under
  * `npm run test:postgres`). Requests go through `app.inject` — the whole HTTP stack, no socket.
+ * Sign in with the factories (`createSignedInUser`) or through `POST /api/auth/login`.
  */
-export async function createTestApp(options: { webDist?: string } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { webDist?: string; auth?: Omit<AuthOptions, 'now'>; startAt?: number } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
-  let current: Caller | null = null;
+  let now = options.startAt ?? Math.floor(Date.now() / 1000) * 1000;
+  const clock: TestClock = {
+    now: () => now,
+    advance(ms) {
+      now += ms;
+    },
+  };
+  const authSecret = options.auth?.secret ?? randomBytes(32).toString('base64url');
   const app = await createApp({
     database,
     webDist: options.webDist ?? mkdtempSync(join(tmpdir(), 'forecourt-noweb-')),
-    resolveCaller: async () => current,
+    auth: { ...options.auth, secret: authSecret, now: clock.now },
   });
   await app.ready();
   return {
     app,
     database,
-    actAs(caller) {
-      current = caller;
-    },
+    clock,
+    authSecret,
     async close() {
       await app.close();
       await database.dispose();

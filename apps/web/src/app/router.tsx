@@ -1,3 +1,4 @@
+import { ORG_SIGNUP_PATH } from '@forecourt/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import {
   createRootRouteWithContext,
@@ -8,9 +9,15 @@ import {
   stripSearchParams,
 } from '@tanstack/react-router';
 import { z } from 'zod';
+import { ZMailboxSearch } from '../features/mailbox/search';
+import { ZMemberListSearch } from '../features/members/search';
 import { stationListQueryOptions, stationQueryOptions } from '../features/stations/queries';
 import { STATION_LIST_DEFAULTS, ZStationListSearch } from '../features/stations/search';
+import { getSession, isLoggedIn } from '../lib/credentials';
+import { bindNavigation } from '../lib/navigation';
 import { parseRouterSearch, stringifyRouterSearch } from '../lib/query-string';
+import { HOME_PATH, signedInDestination } from '../lib/redirect';
+import { ensureSession } from '../lib/session';
 import { AppLayout } from './layout/app-shell';
 import { NotFoundPage, RouteError, RoutePending } from './layout/route-states';
 
@@ -42,8 +49,10 @@ const indexRoute = createRoute({
   },
 });
 
+const zOptionalText = (max: number) => z.string().max(max).optional().catch(undefined);
+
 const ZLoginSearch = z.object({
-  redirect_url: z.string().max(2000).optional().catch(undefined),
+  redirect_url: zOptionalText(2000),
   logout: z
     .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
     .optional()
@@ -53,16 +62,71 @@ const ZLoginSearch = z.object({
     .catch(undefined),
 });
 
+/** /login and the other sign-in pages: open to everyone (spec §2). */
 const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'login',
   validateSearch: ZLoginSearch,
-}).lazy(() => import('../routes/login.lazy').then((module) => module.Route));
+  beforeLoad: ({ search }) => {
+    // Already signed in (another tab, the back button): no form to fill, go on.
+    if (!search.logout && isLoggedIn())
+      throw redirect({ href: signedInDestination(search.redirect_url), replace: true });
+  },
+}).lazy(() => import('../routes/auth/login.lazy').then((module) => module.Route));
+
+const signupRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'signup',
+  validateSearch: z.object({ invitation: zOptionalText(512), email: zOptionalText(254) }),
+}).lazy(() => import('../routes/auth/signup.lazy').then((module) => module.Route));
+
+const organizationSignupRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'signup/organization',
+}).lazy(() => import('../routes/auth/organization.lazy').then((module) => module.Route));
+
+const forgotPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'forgot-password',
+  validateSearch: z.object({ email: zOptionalText(254) }),
+}).lazy(() => import('../routes/auth/forgot-password.lazy').then((module) => module.Route));
+
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'reset-password',
+  validateSearch: z.object({ token: zOptionalText(1024) }),
+}).lazy(() => import('../routes/auth/reset-password.lazy').then((module) => module.Route));
+
+const verifyEmailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'verify-email',
+  validateSearch: z.object({ token: zOptionalText(1024) }),
+}).lazy(() => import('../routes/auth/verify-email.lazy').then((module) => module.Route));
 
 /** Every page with the header and navigation. */
 const shellRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'shell',
+  /**
+   * Every page of the shell needs a session (spec §4). An expired access token is renewed here,
+   * silently; when that is refused the user signs in again and comes back to this address.
+   */
+  beforeLoad: async ({ location }) => {
+    const check = await ensureSession();
+    if (check !== 'active') {
+      // A first visit to the home page is not an expired session: no way back to offer.
+      const isHome = location.pathname === '/' || location.href === HOME_PATH;
+      const redirectUrl = check === 'expired' || !isHome ? location.href : undefined;
+      throw redirect({ to: '/login', search: { redirect_url: redirectUrl } });
+    }
+    // A user without an organisation (the login answer said so, or the token has no `org`) sets one up first.
+    const session = getSession();
+    if (
+      session?.credentials.redirect_url === ORG_SIGNUP_PATH ||
+      (session?.payload && session.payload.org === undefined)
+    )
+      throw redirect({ to: '/signup/organization' });
+  },
   component: AppLayout,
   notFoundComponent: NotFoundPage,
 });
@@ -122,9 +186,26 @@ const vehiclesRoute = createRoute({ getParentRoute: () => shellRoute, path: 'veh
   import('../routes/vehicles.lazy').then((module) => module.Route),
 );
 
+const membersRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'settings/members',
+  validateSearch: ZMemberListSearch,
+}).lazy(() => import('../routes/settings/members.lazy').then((module) => module.Route));
+
+const mailboxRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'mailbox',
+  validateSearch: ZMailboxSearch,
+}).lazy(() => import('../routes/mailbox.lazy').then((module) => module.Route));
+
 export const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,
+  signupRoute,
+  organizationSignupRoute,
+  forgotPasswordRoute,
+  resetPasswordRoute,
+  verifyEmailRoute,
   shellRoute.addChildren([
     stationListRoute,
     stationRoute.addChildren([
@@ -139,6 +220,8 @@ export const routeTree = rootRoute.addChildren([
     ]),
     incidentsRoute,
     vehiclesRoute,
+    membersRoute,
+    mailboxRoute,
   ]),
 ]);
 
@@ -149,7 +232,7 @@ export function createAppRouter({
   queryClient: QueryClient;
   history?: RouterHistory;
 }) {
-  return createRouter({
+  const router = createRouter({
     routeTree,
     history,
     context: { queryClient },
@@ -162,6 +245,9 @@ export function createAppRouter({
     defaultErrorComponent: RouteError,
     scrollRestoration: true,
   });
+  // The HTTP client sends the user to /login through the router when a session ends.
+  bindNavigation(router.history);
+  return router;
 }
 
 declare module '@tanstack/react-router' {

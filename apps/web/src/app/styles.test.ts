@@ -26,6 +26,11 @@ const BUILT_FROM: Record<string, string[]> = {
   Anchor: ['Anchor', 'Text'],
   Alert: ['Alert', 'CloseButton'],
   Table: ['Table', 'ScrollArea'],
+  Modal: ['Modal', 'ModalBase', 'Overlay', 'CloseButton'],
+  PasswordInput: ['PasswordInput', 'Input', 'ActionIcon'],
+  Select: ['Combobox', 'Input', 'Popover', 'ScrollArea'],
+  Avatar: ['Avatar'],
+  SegmentedControl: ['SegmentedControl'],
 };
 
 function mantineComponents(): Set<string> {

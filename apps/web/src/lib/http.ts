@@ -1,6 +1,7 @@
-import { type TApiError, type TErrorCode, ZApiError } from '@forecourt/contracts';
+import { type TApiError, type TErrorCode, ZApiError, ZTokenPair } from '@forecourt/contracts';
 import type { z } from 'zod';
-import { readCredentials } from './credentials';
+import { clearCredentials, readCredentials, saveCredentials } from './credentials';
+import { currentAddress, loginHref, navigateTo } from './navigation';
 import { encodeQuery, type TQueryRecord } from './query-string';
 
 /**
@@ -12,12 +13,21 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: TErrorCode;
   readonly details: TApiError['details'];
+  /** Seconds to wait before trying again, from a `retry-after` header (429, 503). */
+  readonly retryAfter: number | undefined;
 
-  constructor(init: { status: number; code: TErrorCode; message: string; details?: TApiError['details'] }) {
+  constructor(init: {
+    status: number;
+    code: TErrorCode;
+    message: string;
+    details?: TApiError['details'];
+    retryAfter?: number;
+  }) {
     super(init.message);
     this.status = init.status;
     this.code = init.code;
     this.details = init.details;
+    this.retryAfter = init.retryAfter;
   }
 
   /** 4xx: the request itself was refused; sending it again will not help. */
@@ -33,6 +43,17 @@ export class ApiError extends Error {
 
 export function isApiError(error: unknown, code?: TErrorCode): error is ApiError {
   return error instanceof ApiError && (code === undefined || error.code === code);
+}
+
+/**
+ * An authenticated call found no access token: the session was cleared, the app went to /login and
+ * the call was never sent (spec §4, §8).
+ */
+export class AuthTokenAbsentError extends Error {
+  override readonly name = 'AuthTokenAbsentError';
+  constructor() {
+    super('Auth token absent');
+  }
 }
 
 /** The body did not match the contract: a client/server version mismatch, not a user problem. */
@@ -81,6 +102,15 @@ function fallbackMessage(status: number): string {
   return `The request was refused (HTTP ${status}).`;
 }
 
+/** `retry-after` as seconds: either a number of seconds or an HTTP date. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
+}
+
 /** Builds an {@link ApiError} from a non-2xx response, whatever its body holds. */
 export async function parseErrorResponse(response: Response): Promise<ApiError> {
   let body: unknown;
@@ -89,18 +119,137 @@ export async function parseErrorResponse(response: Response): Promise<ApiError> 
   } catch {
     body = undefined;
   }
+  const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
   const parsed = ZApiError.safeParse(body);
   if (parsed.success) {
     const { code, message, details } = parsed.data;
-    return new ApiError({ status: response.status, code, message, details });
+    return new ApiError({ status: response.status, code, message, details, retryAfter });
   }
   // A JSON body with a message but an unknown code: keep the server's words, derive the code.
   const message =
     typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string'
       ? (body as { message: string }).message
       : fallbackMessage(response.status);
-  return new ApiError({ status: response.status, code: codeForStatus(response.status), message });
+  return new ApiError({ status: response.status, code: codeForStatus(response.status), message, retryAfter });
 }
+
+const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check the connection and try again.';
+
+function networkError(): ApiError {
+  return new ApiError({ status: 0, code: 'UNAVAILABLE', message: NETWORK_ERROR_MESSAGE });
+}
+
+/** `fetch` that turns "no connection" into an {@link ApiError} with status 0 (and lets aborts through). */
+async function send(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    if (init.signal?.aborted) throw error;
+    throw networkError();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Renewing the session (spec §4): one refresh at a time, shared by every call that needs it.
+
+export type TRenewal =
+  /** A new token pair was stored (by this call, a concurrent one or another tab). */
+  | { kind: 'renewed'; accessToken: string }
+  /** The server refused the refresh token: the session is over and the credentials were cleared. */
+  | { kind: 'rejected' }
+  /** The server could not be asked (no connection, 5xx): the session is kept for a later try. */
+  | { kind: 'unavailable'; error: ApiError }
+  /** Nothing is stored any more. */
+  | { kind: 'absent' };
+
+let renewal: Promise<TRenewal> | null = null;
+
+const REFRESH_LOCK = 'forecourt.session-refresh';
+
+async function extendSession(staleAccessToken: string | undefined): Promise<TRenewal> {
+  const current = readCredentials();
+  if (!current) return { kind: 'absent' };
+  // Another call, or another tab, renewed the pair while this one waited.
+  if (staleAccessToken !== undefined && current.access_token !== staleAccessToken)
+    return { kind: 'renewed', accessToken: current.access_token };
+
+  let response: Response;
+  try {
+    response = await fetch('/api/auth/extend', {
+      method: 'PUT',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ refresh_token: current.refresh_token }),
+    });
+  } catch {
+    return { kind: 'unavailable', error: networkError() };
+  }
+  if (response.status >= 500 || response.status === 429) {
+    return { kind: 'unavailable', error: await parseErrorResponse(response) };
+  }
+  if (response.ok) {
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch {
+      body = undefined;
+    }
+    const pair = ZTokenPair.safeParse(body);
+    if (pair.success) {
+      saveCredentials({ ...pair.data, redirect_url: current.redirect_url });
+      return { kind: 'renewed', accessToken: pair.data.access_token };
+    }
+  }
+  // Refused (unknown, expired, revoked or reused refresh token), or an answer without tokens:
+  // the refresh token is spent either way.
+  clearCredentials();
+  return { kind: 'rejected' };
+}
+
+/** Runs `task` holding a lock shared by every tab of this site, where the browser has them. */
+function withCrossTabLock<T>(task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request(REFRESH_LOCK, task) : task();
+}
+
+/**
+ * Trades the refresh token for a new pair (PUT /api/auth/extend). Concurrent callers share one
+ * request; across tabs a Web Lock keeps two tabs from spending the same refresh token (which the
+ * server would treat as reuse and revoke). `staleAccessToken` is the token that was refused: if
+ * the stored one differs, someone already renewed it and no request is made.
+ */
+export function renewSession(staleAccessToken?: string): Promise<TRenewal> {
+  const current = readCredentials();
+  if (!current) return Promise.resolve({ kind: 'absent' });
+  if (staleAccessToken !== undefined && current.access_token !== staleAccessToken)
+    return Promise.resolve({ kind: 'renewed', accessToken: current.access_token });
+  renewal ??= withCrossTabLock(() => extendSession(staleAccessToken)).finally(() => {
+    renewal = null;
+  });
+  return renewal;
+}
+
+/** The session is over: clear it and go to /login, with `redirect_url` to come back here. */
+function endSession(): void {
+  clearCredentials();
+  const here = currentAddress();
+  if (!here.startsWith('/login')) navigateTo(loginHref({ redirectUrl: here }));
+}
+
+/** No token for an authenticated call: clear what is left and go to /login (spec §4). */
+function endAbsentSession(): void {
+  clearCredentials();
+  if (!currentAddress().startsWith('/login')) navigateTo(loginHref());
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export type TRequestAuth =
+  /** The stored access token; a 401 renews the session once and retries (the default). */
+  | 'session'
+  /** No token: the auth entry points (login, signup, extend, password reset request). */
+  | 'none'
+  /** This token, e.g. the one from a reset or verification mail; a 401 is just an error. */
+  | { bearer: string };
 
 export type TRequestOptions<T> = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -110,46 +259,22 @@ export type TRequestOptions<T> = {
   headers?: Record<string, string>;
   /** Contract schema of a successful body; checked in development builds and tests only. */
   schema?: z.ZodType<T>;
+  auth?: TRequestAuth;
+  /**
+   * What a session that cannot be renewed does: `redirect` (default) clears it and goes to
+   * /login?redirect_url=…; `throw` clears it and only throws (sign-out navigates itself).
+   */
+  onSessionEnd?: 'redirect' | 'throw';
 };
+
+/** What a successful call hands back besides the body. */
+export type TResponseMeta = { status: number; headers: Headers };
 
 /** Whether successful bodies are checked against their contract schema. */
 const VALIDATE_RESPONSES = import.meta.env.DEV;
 
-/**
- * `fetch` for the Forecourt API: JSON in and out, the stored bearer token attached, statuses
- * 200–299 are success (spec §9), anything else throws {@link ApiError}. No default timeout;
- * pass `signal` (TanStack Query does) to cancel.
- */
-export async function request<T>(path: string, options: TRequestOptions<T> = {}): Promise<T> {
-  const { method = 'GET', query, body, signal, schema } = options;
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const accessToken = readCredentials()?.access_token;
-  if (accessToken && !headers.Authorization) headers.Authorization = `Bearer ${accessToken}`;
-
-  const search = query ? encodeQuery(query) : '';
-  const url = search ? `${path}?${search}` : path;
-
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ApiError({
-      status: 0,
-      code: 'UNAVAILABLE',
-      message: 'Could not reach the server. Check the connection and try again.',
-    });
-  }
-
-  if (!response.ok) throw await parseErrorResponse(response);
+async function readBody<T>(response: Response, label: string, schema?: z.ZodType<T>): Promise<T> {
   if (response.status === 204) return undefined as T;
-
   let json: unknown;
   try {
     json = await response.json();
@@ -162,13 +287,73 @@ export async function request<T>(path: string, options: TRequestOptions<T> = {})
   }
   if (schema && VALIDATE_RESPONSES) {
     const parsed = schema.safeParse(json);
-    if (!parsed.success) throw new ContractError(`${method} ${path}`, parsed.error.issues);
+    if (!parsed.success) throw new ContractError(label, parsed.error.issues);
     return parsed.data;
   }
   return json as T;
 }
 
+/**
+ * `fetch` for the Forecourt API: JSON in and out, statuses 200–299 are success (spec §9),
+ * anything else throws {@link ApiError}. No default timeout; pass `signal` (TanStack Query does)
+ * to cancel. With `auth: 'session'` the credentials are read afresh for every call; a missing
+ * token cancels the call with 'Auth token absent'; a 401 renews the session once (shared with
+ * every concurrent 401) and retries the call once with the new token.
+ */
+export async function requestWithMeta<T>(
+  path: string,
+  options: TRequestOptions<T> = {},
+): Promise<{ data: T; meta: TResponseMeta }> {
+  const { method = 'GET', query, body, signal, schema, auth = 'session' } = options;
+  const search = query ? encodeQuery(query) : '';
+  const url = search ? `${path}?${search}` : path;
+  const init = (token: string | undefined): RequestInit => {
+    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (token) headers.Authorization = `Bearer ${token}`;
+    return { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal };
+  };
+
+  let response: Response;
+  if (auth === 'none' || typeof auth === 'object') {
+    response = await send(url, init(auth === 'none' ? undefined : auth.bearer));
+  } else {
+    const token = readCredentials()?.access_token;
+    if (!token) {
+      endAbsentSession();
+      throw new AuthTokenAbsentError();
+    }
+    response = await send(url, init(token));
+    if (response.status === 401) {
+      const refused = response;
+      const outcome = await renewSession(token);
+      if (outcome.kind === 'unavailable') throw outcome.error;
+      if (outcome.kind === 'renewed') response = await send(url, init(outcome.accessToken));
+      // Still refused with a fresh token, or no way to get one: the session is over.
+      if (outcome.kind !== 'renewed' || response.status === 401) {
+        const error = await parseErrorResponse(outcome.kind === 'renewed' ? response : refused);
+        if (options.onSessionEnd === 'throw') clearCredentials();
+        else endSession();
+        throw error;
+      }
+    }
+  }
+
+  if (!response.ok) throw await parseErrorResponse(response);
+  const data = await readBody(response, `${method} ${path}`, schema);
+  return { data, meta: { status: response.status, headers: response.headers } };
+}
+
+export async function request<T>(path: string, options: TRequestOptions<T> = {}): Promise<T> {
+  return (await requestWithMeta(path, options)).data;
+}
+
+type TBodyless<T> = Omit<TRequestOptions<T>, 'method' | 'body'>;
+type TWithBody<T> = Omit<TRequestOptions<T>, 'method'>;
+
 export const http = {
-  get: <T>(path: string, options: Omit<TRequestOptions<T>, 'method' | 'body'> = {}) =>
-    request<T>(path, { ...options, method: 'GET' }),
+  get: <T>(path: string, options: TBodyless<T> = {}) => request<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, options: TWithBody<T> = {}) => request<T>(path, { ...options, method: 'POST' }),
+  put: <T>(path: string, options: TWithBody<T> = {}) => request<T>(path, { ...options, method: 'PUT' }),
+  patch: <T>(path: string, options: TWithBody<T> = {}) => request<T>(path, { ...options, method: 'PATCH' }),
 };

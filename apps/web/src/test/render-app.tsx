@@ -9,7 +9,8 @@ import { createAppRouter } from '../app/router';
 export function renderApp(path: string) {
   const queryClient = createQueryClient();
   const router = createAppRouter({ queryClient, history: createMemoryHistory({ initialEntries: [path] }) });
-  const user = userEvent.setup();
+  // No pause between keystrokes: typing a form field is one step, not one timer per character.
+  const user = userEvent.setup({ delay: null });
   const view = render(
     <AppProviders queryClient={queryClient} env="test">
       <RouterProvider router={router} />

@@ -1,6 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { installMatchMedia, resetMatchMedia } from './media';
+
+/** `findBy…` and `waitFor` wait up to 5 s: whole-app renders load lazy routes first. */
+configure({ asyncUtilTimeout: 5000 });
 
 /** jsdom lacks the layout APIs Mantine reads; these stand-ins do nothing. */
 installMatchMedia();

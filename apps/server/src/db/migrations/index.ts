@@ -1,7 +1,13 @@
 import type { Migration } from 'kysely';
 import * as initial from './0001-initial';
+import * as sessions from './0002-sessions';
+import * as accounts from './0003-accounts';
+import * as operations from './0004-operations';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-sessions': sessions,
+  '0003-accounts': accounts,
+  '0004-operations': operations,
 };

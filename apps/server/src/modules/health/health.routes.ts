@@ -5,6 +5,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/health',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['health'],
         summary: 'Liveness: answers while the process accepts requests',

@@ -1,12 +1,13 @@
 import type { TStationList } from '@forecourt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
-import { createOrganization, createStation } from '../../test/factories';
+import { createOrganization, createSignedInUser, createStation } from '../../test/factories';
 
 describe('GET /api/stations', () => {
   let t: TestApp;
   let main: { id: number };
   let other: { id: number };
+  let admin: Record<string, string>;
   const stationIds: Record<string, number> = {};
 
   beforeAll(async () => {
@@ -61,12 +62,12 @@ describe('GET /api/stations', () => {
       stationIds[spec.slug] = row.id;
     }
     await createStation(db, other.id, { name: 'Elsewhere', slug: 'elsewhere', city: 'Pune' });
-    t.actAs({ organizationId: main.id, userId: null, stationIds: 'all' });
+    admin = (await createSignedInUser(db, { organizationId: main.id, role: 'admin' })).headers;
   });
   afterAll(() => t.close());
 
-  async function list(query: string): Promise<TStationList> {
-    const response = await t.app.inject({ method: 'GET', url: `/api/stations${query}` });
+  async function list(query: string, headers = admin): Promise<TStationList> {
+    const response = await t.app.inject({ method: 'GET', url: `/api/stations${query}`, headers });
     expect(response.statusCode, response.body).toBe(200);
     return response.json();
   }
@@ -127,7 +128,7 @@ describe('GET /api/stations', () => {
       '?status=burning',
       '?fuels=coal',
     ]) {
-      const response = await t.app.inject({ method: 'GET', url: `/api/stations${query}` });
+      const response = await t.app.inject({ method: 'GET', url: `/api/stations${query}`, headers: admin });
       expect(response.statusCode, query).toBe(400);
       expect(response.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED' });
       expect(response.json().message).toMatch(/Invalid querystring/);
@@ -135,44 +136,66 @@ describe('GET /api/stations', () => {
   });
 
   it('shows a member only their stations', async () => {
-    t.actAs({ organizationId: main.id, userId: 1, stationIds: [stationIds['baner-road']!] });
-    const body = await list('');
+    const { headers } = await createSignedInUser(t.database.db, {
+      organizationId: main.id,
+      role: 'member',
+      stationIds: [stationIds['baner-road']!],
+    });
+    const body = await list('', headers);
     expect(body.results.map((s) => s.slug)).toEqual(['baner-road']);
-    const hidden = await t.app.inject({ method: 'GET', url: '/api/stations/andheri-east' });
+    const hidden = await t.app.inject({ method: 'GET', url: '/api/stations/andheri-east', headers });
     expect(hidden.statusCode).toBe(404);
-    t.actAs({ organizationId: main.id, userId: null, stationIds: 'all' });
+  });
+
+  it('answers 403 FORBIDDEN to a member whose scope lacks stations:r', async () => {
+    const { headers } = await createSignedInUser(t.database.db, {
+      organizationId: main.id,
+      role: 'member',
+      scope: 'incidents:r',
+    });
+    const response = await t.app.inject({ method: 'GET', url: '/api/stations', headers });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ statusCode: 403, code: 'FORBIDDEN' });
+  });
+
+  it('answers 403 FORBIDDEN to a signed-in user without an organisation', async () => {
+    const { headers } = await createSignedInUser(t.database.db);
+    const response = await t.app.inject({ method: 'GET', url: '/api/stations', headers });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().code).toBe('FORBIDDEN');
   });
 
   it('answers 401 when signed out', async () => {
-    t.actAs(null);
     const response = await t.app.inject({ method: 'GET', url: '/api/stations' });
     expect(response.statusCode).toBe(401);
     expect(response.json().code).toBe('UNAUTHENTICATED');
-    t.actAs({ organizationId: main.id, userId: null, stationIds: 'all' });
+    const bad = await t.app.inject({ method: 'GET', url: '/api/stations?limit=0' });
+    expect(bad.statusCode, 'authentication comes before validation').toBe(401);
   });
 });
 
 describe('GET /api/stations/:slug', () => {
   let t: TestApp;
+  let headers: Record<string, string>;
   beforeAll(async () => {
     t = await createTestApp();
     const a = await createOrganization(t.database.db);
     const b = await createOrganization(t.database.db);
     await createStation(t.database.db, a.id, { slug: 'mine', name: 'Mine' });
     await createStation(t.database.db, b.id, { slug: 'theirs', name: 'Theirs' });
-    t.actAs({ organizationId: a.id, userId: null, stationIds: 'all' });
+    headers = (await createSignedInUser(t.database.db, { organizationId: a.id, role: 'member' })).headers;
   });
   afterAll(() => t.close());
 
   it('returns the station', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/stations/mine' });
+    const response = await t.app.inject({ method: 'GET', url: '/api/stations/mine', headers });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ slug: 'mine', name: 'Mine', status: 'operational' });
   });
 
   it("answers 404 for another organisation's station, exactly as for an unknown one", async () => {
-    const theirs = await t.app.inject({ method: 'GET', url: '/api/stations/theirs' });
-    const unknown = await t.app.inject({ method: 'GET', url: '/api/stations/nowhere' });
+    const theirs = await t.app.inject({ method: 'GET', url: '/api/stations/theirs', headers });
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/stations/nowhere', headers });
     expect(theirs.statusCode).toBe(404);
     expect(theirs.json()).toEqual(unknown.json());
     expect(theirs.json()).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: 'Station was not found' });

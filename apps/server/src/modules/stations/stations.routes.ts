@@ -12,11 +12,12 @@ export function stationsRoutes(db: Db): FastifyPluginAsyncZod {
     app.get(
       '/api/stations',
       {
+        config: { grant: 'stations:r' },
         schema: {
           tags: ['stations'],
           summary: 'List the stations the caller can see',
           querystring: ZStationListQuery,
-          response: { 200: ZStationList, 400: ZApiError, 401: ZApiError },
+          response: { 200: ZStationList, 400: ZApiError, 401: ZApiError, 403: ZApiError },
         },
       },
       (request) => getStationList(db, requireCaller(request), request.query),
@@ -25,11 +26,12 @@ export function stationsRoutes(db: Db): FastifyPluginAsyncZod {
     app.get(
       '/api/stations/:slug',
       {
+        config: { grant: 'stations:r' },
         schema: {
           tags: ['stations'],
           summary: 'One station by slug',
           params: ZStationSlugParams,
-          response: { 200: ZStation, 401: ZApiError, 404: ZApiError },
+          response: { 200: ZStation, 401: ZApiError, 403: ZApiError, 404: ZApiError },
         },
       },
       (request) => getStation(db, requireCaller(request), request.params.slug),

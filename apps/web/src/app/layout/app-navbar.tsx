@@ -2,6 +2,7 @@ import { Box, ScrollArea, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMatchRoute } from '@tanstack/react-router';
 import { NavLinkItem } from '../../components/links';
+import { useGrants } from '../../features/auth/session';
 import { stationQueryOptions } from '../../features/stations/queries';
 import classes from './app-navbar.module.css';
 import { MAIN_SECTIONS, STATION_SECTIONS } from './navigation';
@@ -11,6 +12,7 @@ const ICON_SIZE = 18;
 /** Sub-pages of the open station, nested under "Stations". */
 function StationNavigation({ slug }: { slug: string }) {
   const station = useQuery(stationQueryOptions(slug));
+  const grants = useGrants();
   const name = station.data?.name ?? slug;
   return (
     <Box className={classes.station}>
@@ -28,7 +30,7 @@ function StationNavigation({ slug }: { slug: string }) {
         {name}
       </Text>
       <ul className={classes.list} aria-labelledby="nav-station">
-        {STATION_SECTIONS.map(({ label, to, icon: Icon, level }) => (
+        {STATION_SECTIONS.filter(({ grant }) => grants.has(grant)).map(({ label, to, icon: Icon, level }) => (
           <li key={to} className={level > 0 ? classes.nested : undefined}>
             <NavLinkItem
               to={to}
@@ -51,11 +53,12 @@ export function AppNavbar() {
   const matchRoute = useMatchRoute();
   const stationMatch = matchRoute({ to: '/stations/$slug', fuzzy: true });
   const slug = stationMatch ? stationMatch.slug : undefined;
+  const grants = useGrants();
 
   return (
     <ScrollArea type="scroll" h="100%">
       <ul className={classes.list}>
-        {MAIN_SECTIONS.map(({ label, to, icon: Icon }) => (
+        {MAIN_SECTIONS.filter(({ grant }) => grants.has(grant)).map(({ label, to, icon: Icon }) => (
           <li key={to}>
             <NavLinkItem
               to={to}

@@ -1,12 +1,28 @@
 import { AppShell, Burger, Container, Group, Text, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Outlet, useRouterState } from '@tanstack/react-router';
+import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { AnchorLink } from '../../components/links';
 import { Logo } from '../../components/logo';
+import { readCredentials } from '../../lib/credentials';
+import { onStoredChange, STORAGE_KEYS } from '../../lib/storage';
 import { ThemeControl } from '../theme/theme-control';
 import { AppNavbar } from './app-navbar';
 import classes from './app-shell.module.css';
+import { ProfileMenu } from './profile-menu';
+import { VerifyEmailBanner } from './verify-email-banner';
+
+/** Signing out in another tab signs this one out too, without waiting for its next request. */
+function useSignOutElsewhere() {
+  const navigate = useNavigate();
+  useEffect(
+    () =>
+      onStoredChange(STORAGE_KEYS.credentials, () => {
+        if (!readCredentials()) void navigate({ to: '/login', search: { logout: true } });
+      }),
+    [navigate],
+  );
+}
 
 /**
  * Header (brand, theme control) + navigation sidebar + main area. Below the `sm` breakpoint the
@@ -15,6 +31,7 @@ import classes from './app-shell.module.css';
 export function AppLayout({ children }: { children?: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
+  useSignOutElsewhere();
   const openedRef = useRef(opened);
   openedRef.current = opened;
   // A page change closes the mobile navigation; focus moves to the page instead of staying on a
@@ -55,7 +72,10 @@ export function AppLayout({ children }: { children?: ReactNode }) {
               <VisuallyHidden>, station list</VisuallyHidden>
             </AnchorLink>
           </Group>
-          <ThemeControl />
+          <Group gap="xs" wrap="nowrap">
+            <ThemeControl />
+            <ProfileMenu />
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" id="app-navbar" aria-label="Main">
@@ -63,6 +83,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
       </AppShell.Navbar>
       <AppShell.Main id="main" tabIndex={-1} className={classes.main}>
         <Container size="xl" px={0}>
+          <VerifyEmailBanner />
           {children ?? <Outlet />}
         </Container>
       </AppShell.Main>

@@ -1,3 +1,4 @@
+import type { TGrant } from '@forecourt/contracts';
 import {
   IconAlertTriangle,
   IconBox,
@@ -11,20 +12,41 @@ import {
   IconTrafficLights,
 } from '@tabler/icons-react';
 
-/** The navigation tree of spec §2. Station sections need a station, so they appear once one is open. */
+/**
+ * The navigation tree of spec §2. Station sections need a station, so they appear once one is
+ * open. Each entry names the grant it needs; entries the user's grants do not allow are hidden.
+ */
 export const MAIN_SECTIONS = [
-  { label: 'Stations', to: '/stations', icon: IconGasStation },
-  { label: 'Incidents', to: '/incidents', icon: IconAlertTriangle },
-  { label: 'Vehicles', to: '/vehicles', icon: IconCar },
-] as const;
+  { label: 'Stations', to: '/stations', icon: IconGasStation, grant: 'stations:r' },
+  { label: 'Incidents', to: '/incidents', icon: IconAlertTriangle, grant: 'incidents:r' },
+  { label: 'Vehicles', to: '/vehicles', icon: IconCar, grant: 'vehicles:r' },
+] as const satisfies readonly (Record<string, unknown> & { grant: TGrant })[];
 
 export const STATION_SECTIONS = [
-  { label: 'Overview', to: '/stations/$slug', icon: IconLayoutDashboard, level: 0 },
-  { label: 'Schematic', to: '/stations/$slug/schematic', icon: IconSitemap, level: 0 },
-  { label: 'Assets', to: '/stations/$slug/assets', icon: IconBox, level: 0 },
-  { label: 'Dispensers', to: '/stations/$slug/assets/dispensers', icon: IconDroplet, level: 1 },
-  { label: 'Congestion', to: '/stations/$slug/congestion', icon: IconTrafficLights, level: 0 },
-  { label: 'Vehicles', to: '/stations/$slug/vehicles', icon: IconCar, level: 0 },
-  { label: 'Transactions', to: '/stations/$slug/transactions', icon: IconReceipt, level: 0 },
-  { label: 'Metrics', to: '/stations/$slug/metrics', icon: IconChartLine, level: 0 },
-] as const;
+  { label: 'Overview', to: '/stations/$slug', icon: IconLayoutDashboard, level: 0, grant: 'stations:r' },
+  { label: 'Schematic', to: '/stations/$slug/schematic', icon: IconSitemap, level: 0, grant: 'assets:r' },
+  { label: 'Assets', to: '/stations/$slug/assets', icon: IconBox, level: 0, grant: 'assets:r' },
+  {
+    label: 'Dispensers',
+    to: '/stations/$slug/assets/dispensers',
+    icon: IconDroplet,
+    level: 1,
+    grant: 'assets:r',
+  },
+  {
+    label: 'Congestion',
+    to: '/stations/$slug/congestion',
+    icon: IconTrafficLights,
+    level: 0,
+    grant: 'stations:r',
+  },
+  { label: 'Vehicles', to: '/stations/$slug/vehicles', icon: IconCar, level: 0, grant: 'vehicles:r' },
+  {
+    label: 'Transactions',
+    to: '/stations/$slug/transactions',
+    icon: IconReceipt,
+    level: 0,
+    grant: 'transactions:r',
+  },
+  { label: 'Metrics', to: '/stations/$slug/metrics', icon: IconChartLine, level: 0, grant: 'stations:r' },
+] as const satisfies readonly (Record<string, unknown> & { grant: TGrant })[];

@@ -50,6 +50,10 @@ function zEnumList<const T extends readonly [string, ...string[]]>(allowed: T) {
     .catch(undefined);
 }
 
+/** How /stations shows its stations: a table (default) or a map. */
+export const STATION_VIEWS = ['list', 'map'] as const;
+export type TStationView = (typeof STATION_VIEWS)[number];
+
 export const ZStationListSearch = z.object({
   page: z.coerce
     .number()
@@ -74,6 +78,8 @@ export const ZStationListSearch = z.object({
   fuelProvider: zEnumList(FUEL_PROVIDERS),
   fuels: zEnumList(FUELS),
   status: zEnumList(STATION_STATUSES),
+  /** `map` shows the filtered set on a map (features/map); the list is the default and not written. */
+  view: z.enum(STATION_VIEWS).optional().catch(undefined),
 });
 
 export type TStationListSearch = z.output<typeof ZStationListSearch>;

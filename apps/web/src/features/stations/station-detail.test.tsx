@@ -1,8 +1,9 @@
 import type { TStation } from '@forecourt/contracts';
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { errorResponse, jsonResponse, stubFetch } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
+import { signIn, withMe } from '../../test/session';
 
 const STATION: TStation = {
   id: 7,
@@ -23,14 +24,20 @@ const STATION: TStation = {
 };
 
 function serveStation() {
-  return stubFetch(({ url }) =>
-    url.pathname === `/api/stations/${STATION.slug}`
-      ? jsonResponse(STATION)
-      : errorResponse(404, 'NOT_FOUND', 'Station not found'),
+  return stubFetch(
+    withMe(({ url }) =>
+      url.pathname === `/api/stations/${STATION.slug}`
+        ? jsonResponse(STATION)
+        : errorResponse(404, 'NOT_FOUND', 'Station not found'),
+    ),
   );
 }
 
 describe('station pages', () => {
+  beforeEach(() => {
+    signIn('admin');
+  });
+
   it('show the station header from GET /api/stations/:slug above the sub-page', async () => {
     serveStation();
     renderApp(`/stations/${STATION.slug}/metrics`);
@@ -67,7 +74,8 @@ describe('station pages', () => {
       '/stations',
     );
     // A 404 is final: no retries.
-    expect(fetchMock.mock.calls.every(([url]) => String(url) === '/api/stations/no-such-station')).toBe(true);
-    expect(fetchMock.mock.calls.length).toBeLessThanOrEqual(2);
+    const stationCalls = fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/stations'));
+    expect(stationCalls.every(([url]) => String(url) === '/api/stations/no-such-station')).toBe(true);
+    expect(stationCalls.length).toBeLessThanOrEqual(2);
   });
 });

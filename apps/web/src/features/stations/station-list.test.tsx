@@ -1,8 +1,9 @@
 import type { TStation, TStationList } from '@forecourt/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { jsonResponse, stubFetch } from '../../test/fetch-stub';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { callsTo, jsonResponse, stubFetch } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
+import { signIn, withMe } from '../../test/session';
 
 const base = {
   address: '1 Main Road',
@@ -56,21 +57,27 @@ const STATIONS: TStation[] = [
 
 /** A few lines of the server: `q` matches names, `status` filters, `sort=name|-name`. */
 function serveStations() {
-  return stubFetch(({ url }) => {
-    if (url.pathname !== '/api/stations') return jsonResponse({}, 404);
-    const q = url.searchParams.get('q')?.toLowerCase();
-    const statuses = url.searchParams.get('status')?.split(',');
-    let results = STATIONS.filter(
-      (station) =>
-        (!q || station.name.toLowerCase().includes(q)) && (!statuses || statuses.includes(station.status)),
-    );
-    if (url.searchParams.get('sort') === '-name') results = [...results].reverse();
-    const body: TStationList = { count: results.length, pages: results.length ? 1 : 0, results };
-    return jsonResponse(body);
-  });
+  return stubFetch(
+    withMe(({ url }) => {
+      if (url.pathname !== '/api/stations') return jsonResponse({}, 404);
+      const q = url.searchParams.get('q')?.toLowerCase();
+      const statuses = url.searchParams.get('status')?.split(',');
+      let results = STATIONS.filter(
+        (station) =>
+          (!q || station.name.toLowerCase().includes(q)) && (!statuses || statuses.includes(station.status)),
+      );
+      if (url.searchParams.get('sort') === '-name') results = [...results].reverse();
+      const body: TStationList = { count: results.length, pages: results.length ? 1 : 0, results };
+      return jsonResponse(body);
+    }),
+  );
 }
 
 describe('the station list', () => {
+  beforeEach(() => {
+    signIn('admin');
+  });
+
   it('renders one row per station with a link, badges and the pager', async () => {
     const fetchMock = serveStations();
     renderApp('/stations');
@@ -88,8 +95,9 @@ describe('the station list', () => {
     expect(screen.getByText('Page 1 of 1')).toBeTruthy();
     expect(screen.getByRole('columnheader', { name: /name/i }).getAttribute('aria-sort')).toBe('ascending');
 
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/stations?page=0&limit=50&sort=name');
+    const stationCalls = callsTo(fetchMock, '/api/stations');
+    expect(stationCalls).toHaveLength(1);
+    expect(String(stationCalls[0]![0])).toBe('/api/stations?page=0&limit=50&sort=name');
   });
 
   it('sorts by a column header and keeps the sort in the URL', async () => {
@@ -139,7 +147,8 @@ describe('the station list', () => {
     // The page updates in place: the box the user types in keeps its focus.
     expect(document.activeElement).toBe(searchbox);
     // One call for the first page, one for the finished word: none per keystroke.
-    expect(fetchMock).toHaveBeenCalledTimes(2);
-    expect(String(fetchMock.mock.calls[1]![0])).toBe('/api/stations?page=0&limit=50&sort=name&q=mg');
+    const stationCalls = callsTo(fetchMock, '/api/stations');
+    expect(stationCalls).toHaveLength(2);
+    expect(String(stationCalls[1]![0])).toBe('/api/stations?page=0&limit=50&sort=name&q=mg');
   });
 });

@@ -1,11 +1,14 @@
-import { ActionIcon, Button, Paper, Stack, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, SegmentedControl, Stack, Tooltip } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconFilterOff, IconRefresh } from '@tabler/icons-react';
+import { IconFilterOff, IconList, IconMap2, IconRefresh } from '@tabler/icons-react';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { createLazyRoute } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { Pager } from '../../components/pager';
 import { EmptyResult, ErrorState, LoadingState } from '../../components/query-states';
+import { StationMapPanel } from '../../features/map/station-map-panel';
+import { mapStationKeys } from '../../features/map/use-map-stations';
 import { StationFilters } from '../../features/stations/components/station-filters';
 import { StationTable } from '../../features/stations/components/station-table';
 import { useStationList } from '../../features/stations/queries';
@@ -25,6 +28,9 @@ function StationListPage() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const list = useStationList(search);
+  const queryClient = useQueryClient();
+  const isMap = search.view === 'map';
+  const isMapFetching = useIsFetching({ queryKey: mapStationKeys.all() }) > 0;
 
   const setSearch = (patch: Partial<TStationListSearch>, options: { replace?: boolean } = {}) =>
     navigate({ search: (previous) => ({ ...previous, ...patch }), replace: options.replace });
@@ -32,10 +38,13 @@ function StationListPage() {
   const handleFiltersChange = (patch: TStationFilters, options?: { replace?: boolean }) =>
     setSearch({ ...patch, page: 0 }, options);
   const handleClearFilters = () =>
-    navigate({ search: (previous) => ({ sort: previous.sort, limit: previous.limit }) });
+    navigate({ search: (previous) => ({ sort: previous.sort, limit: previous.limit, view: previous.view }) });
   const handleSort = (field: TStationSortField) =>
     setSearch({ sort: toggleSort(search.sort, field), page: 0 });
   const handlePageChange = (page: number) => setSearch({ page });
+  const handleViewChange = (view: string) => setSearch({ view: view === 'map' ? 'map' : undefined });
+  const handleRefresh = () =>
+    isMap ? queryClient.refetchQueries({ queryKey: mapStationKeys.all(), type: 'active' }) : list.refetch();
 
   const isFiltered = hasStationFilters(search);
   const data = list.data;
@@ -101,26 +110,60 @@ function StationListPage() {
         title="Stations"
         description="Every station in your network, with its fuels and current status."
         actions={
-          <Tooltip label="Refresh">
-            <ActionIcon
-              variant="default"
-              size="lg"
-              aria-label="Refresh stations"
-              onClick={() => list.refetch()}
-              loading={list.isFetching && !list.isPending}
-            >
-              <IconRefresh size={18} stroke={1.6} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
+          <>
+            <SegmentedControl
+              aria-label="Show stations as"
+              data-testid="station-view"
+              value={isMap ? 'map' : 'list'}
+              onChange={handleViewChange}
+              data={[
+                {
+                  value: 'list',
+                  label: (
+                    <Group gap={6} wrap="nowrap">
+                      <IconList size={16} aria-hidden />
+                      List
+                    </Group>
+                  ),
+                },
+                {
+                  value: 'map',
+                  label: (
+                    <Group gap={6} wrap="nowrap">
+                      <IconMap2 size={16} aria-hidden />
+                      Map
+                    </Group>
+                  ),
+                },
+              ]}
+            />
+            <Tooltip label="Refresh">
+              <ActionIcon
+                variant="default"
+                size="lg"
+                aria-label="Refresh stations"
+                onClick={handleRefresh}
+                loading={isMap ? isMapFetching : list.isFetching && !list.isPending}
+              >
+                <IconRefresh size={18} stroke={1.6} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          </>
         }
       />
       <StationFilters value={search} onChange={handleFiltersChange} onClear={handleClearFilters} />
-      {data && list.isError && (
+      {!isMap && data && list.isError && (
         <ErrorState title="Could not refresh stations" error={list.error} onRetry={() => list.refetch()} />
       )}
-      <Paper withBorder p={data?.results.length ? 0 : 'md'} radius="md">
-        {content}
-      </Paper>
+      {isMap ? (
+        <Paper withBorder p={0} radius="md">
+          <StationMapPanel filters={search} isFiltered={isFiltered} onClearFilters={handleClearFilters} />
+        </Paper>
+      ) : (
+        <Paper withBorder p={data?.results.length ? 0 : 'md'} radius="md">
+          {content}
+        </Paper>
+      )}
     </Stack>
   );
 }

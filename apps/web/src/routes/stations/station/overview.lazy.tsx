@@ -1,8 +1,8 @@
-import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconExternalLink } from '@tabler/icons-react';
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { createLazyRoute } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { PlaceholderPanel } from '../../../components/placeholder-panel';
+import { StationLocationCard } from '../../../features/map/station-location-card';
 import { useStation } from '../../../features/stations/queries';
 import { directionsUrl, formatDate, formatDms, formatNumber } from '../../../lib/format';
 
@@ -54,21 +54,12 @@ function StationOverview() {
             <br />
             {station.city}, {station.state} {station.pincode}
           </Fact>
-          <Fact label="Location">
-            {location.text}
-            {location.directions && (
-              <>
-                <br />
-                <Anchor href={location.directions} target="_blank" rel="noreferrer" size="sm">
-                  Directions <IconExternalLink size={12} aria-hidden />
-                </Anchor>
-              </>
-            )}
-          </Fact>
+          <Fact label="Location">{location.text}</Fact>
           <Fact label="Dispensers">{formatNumber(station.dispenserCount)}</Fact>
           <Fact label="Opened">{formatDate(station.openedOn)}</Fact>
         </SimpleGrid>
       </Paper>
+      <StationLocationCard station={station} directions={location.directions} />
       <PlaceholderPanel
         title="Today at a glance"
         summary="Live tiles for this station's day will sit here."

@@ -1,0 +1,198 @@
+import { createHash } from 'node:crypto';
+import { MAX_OFFSET_ROWS, MAX_PAGED_ROWS } from '@forecourt/contracts';
+import { type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { AppError } from '../lib/app-error';
+import { countCapped } from './paging';
+
+/**
+ * Keyset ("seek") paging for every list. A page is ordered by one sort column and `id` in the same
+ * direction; the next page starts strictly after the last row's `(sort value, id)`:
+ *
+ *   where … and (started_at, id) < (?, ?) order by started_at desc, id desc limit n + 1
+ *
+ * Row values are standard SQL that SQLite (≥ 3.15) and PostgreSQL both plan as a range on an index
+ * `(…, sort column, id)`, so page 2,500 costs what page 1 costs. The position travels as an opaque
+ * cursor: base64url of `[sort, value, id, count, approximate]` plus an 8-character check, so a
+ * cursor that was cut, edited or made for another sort is a 400 rather than a silently wrong page.
+ * The first page's count travels in its cursor, so following pages run one query, not two (the
+ * count shown while paging is the one page 1 found). A cursor carries no authority: scope and
+ * filters are applied on every request, so a forged one can only seek within what the caller may
+ * see anyway.
+ *
+ * Without a cursor, `page` keeps working: the first {@link MAX_OFFSET_ROWS} rows by OFFSET, deeper
+ * pages (up to {@link MAX_PAGED_ROWS}, the most a capped count can show) by first reading the
+ * boundary key with a narrow `select sort, id … offset k - 1 limit 1` (index-only when the filters
+ * are in the index) and then seeking from it. Deeper still needs the cursor (400 on `page`).
+ */
+
+export type KeyValue = number | string;
+export type CursorKey = { value: KeyValue; id: number };
+/** The list's count as the first page found it; cursor pages carry it instead of counting again. */
+export type CursorCount = { count: number; approximate: boolean };
+export type DecodedCursor = CursorKey & { counted?: CursorCount };
+
+export type KeysetOrder<R> = {
+  /** The list's sort token as the client sent it (`-startDate`); a cursor is only valid for it. */
+  sort: string;
+  direction: 'asc' | 'desc';
+  /** The sort column (or aggregate) and the id column, as SQL. */
+  column: RawBuilder<unknown>;
+  id: RawBuilder<unknown>;
+  /** Whether the sort value is a number or a string (checked when a cursor is read). */
+  kind: 'number' | 'string';
+  /** The key of a result row. */
+  keyOf(row: R): CursorKey;
+  /** True when the sort column is an aggregate: the seek then goes into HAVING. */
+  aggregate?: boolean;
+};
+
+export type Paging = { page: number; limit: number; cursor?: string | undefined };
+
+export type KeysetResult<R> = { rows: R[]; nextCursor?: string; count: number; approximate: boolean };
+
+const TAG_LENGTH = 8;
+const CURSOR_VERSION = 'fc1';
+
+const tag = (body: string) =>
+  createHash('sha256').update(CURSOR_VERSION).update(body).digest('base64url').slice(0, TAG_LENGTH);
+
+export function encodeCursor(sort: string, key: CursorKey, counted?: CursorCount): string {
+  const payload = counted
+    ? [sort, key.value, key.id, counted.count, counted.approximate ? 1 : 0]
+    : [sort, key.value, key.id];
+  const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
+  return body + tag(body);
+}
+
+function invalidCursor(message: string): AppError {
+  return new AppError('VALIDATION_FAILED', `Invalid querystring: cursor ${message}`, [
+    { path: 'cursor', message },
+  ]);
+}
+
+/** Reads a cursor made by {@link encodeCursor} for `sort`; 400 VALIDATION_FAILED otherwise. */
+export function decodeCursor(cursor: string, sort: string, kind: 'number' | 'string'): DecodedCursor {
+  const body = cursor.slice(0, -TAG_LENGTH);
+  if (cursor.length <= TAG_LENGTH || tag(body) !== cursor.slice(-TAG_LENGTH)) {
+    throw invalidCursor('is damaged; start again from the first page');
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidCursor('is damaged; start again from the first page');
+  }
+  if (!Array.isArray(parsed) || (parsed.length !== 3 && parsed.length !== 5))
+    throw invalidCursor('is damaged');
+  const [cursorSort, value, id, count, approximate] = parsed as unknown[];
+  if (cursorSort !== sort) throw invalidCursor(`was made for another sort; start again from the first page`);
+  const valueOk =
+    kind === 'number' ? typeof value === 'number' && Number.isFinite(value) : typeof value === 'string';
+  if (!valueOk || typeof id !== 'number' || !Number.isSafeInteger(id) || id < 0) {
+    throw invalidCursor('is damaged');
+  }
+  if (parsed.length === 3) return { value: value as KeyValue, id };
+  if (
+    typeof count !== 'number' ||
+    !Number.isSafeInteger(count) ||
+    count < 0 ||
+    (approximate !== 0 && approximate !== 1)
+  ) {
+    throw invalidCursor('is damaged');
+  }
+  return { value: value as KeyValue, id, counted: { count, approximate: approximate === 1 } };
+}
+
+/** `(column, id) < (value, id)` for descending order, `>` for ascending. */
+export function seekPredicate<R>(order: KeysetOrder<R>, key: CursorKey): RawBuilder<SqlBool> {
+  const op = sql.raw(order.direction === 'desc' ? '<' : '>');
+  return sql<SqlBool>`(${order.column}, ${order.id}) ${op} (${key.value}, ${key.id})`;
+}
+
+function pageTooDeep(): AppError {
+  const message = `Pages beyond the first ${MAX_PAGED_ROWS.toLocaleString('en-GB')} rows are reached with the nextCursor of the page before`;
+  return new AppError('VALIDATION_FAILED', `Invalid querystring: page ${message}`, [
+    { path: 'page', message },
+  ]);
+}
+
+/**
+ * One page of `query` (filtered and selected, not ordered or limited) in `order`, with a capped
+ * count of every row it matches and the cursor of the next page when there is one.
+ */
+export async function keysetPage<DB, TB extends keyof DB, R>(
+  db: Kysely<DB>,
+  query: SelectQueryBuilder<DB, TB, R>,
+  order: KeysetOrder<R>,
+  paging: Paging,
+  options: { countOf?: (row: R) => number } = {},
+): Promise<KeysetResult<R>> {
+  const seek = (q: SelectQueryBuilder<DB, TB, R>, key: CursorKey) => {
+    const predicate = seekPredicate(order, key);
+    return order.aggregate ? q.having(predicate) : q.where(predicate);
+  };
+  const ordered = (q: SelectQueryBuilder<DB, TB, R>) =>
+    q
+      .orderBy(order.column, order.direction)
+      .orderBy(order.id, order.direction)
+      .limit(paging.limit + 1);
+
+  let page: SelectQueryBuilder<DB, TB, R> | null;
+  let carried: CursorCount | undefined;
+  if (paging.cursor) {
+    const decoded = decodeCursor(paging.cursor, order.sort, order.kind);
+    carried = decoded.counted;
+    page = ordered(seek(query, decoded));
+  } else {
+    const offset = paging.page * paging.limit;
+    if (offset >= MAX_PAGED_ROWS) throw pageTooDeep();
+    if (offset <= MAX_OFFSET_ROWS) {
+      page = ordered(query).offset(offset);
+    } else {
+      const boundary = await boundaryKey(query, order, offset);
+      page = boundary ? ordered(seek(query, boundary)) : null;
+    }
+  }
+  // The count comes, cheapest first, from the cursor (the first page's count travels with it), from
+  // the rows themselves (a query carrying a window count), or from a capped count query.
+  const { countOf } = options;
+  const execute = () => (page ? page.execute() : Promise.resolve([] as R[]));
+  const [rows, counted] = carried
+    ? [await execute(), carried]
+    : countOf
+      ? await execute().then(async (found) => {
+          const first = found[0];
+          const count = first ? { count: countOf(first), approximate: false } : await countCapped(db, query);
+          return [found, count] as const;
+        })
+      : await Promise.all([execute(), countCapped(db, query)]);
+  const results = rows.slice(0, paging.limit);
+  const last = results.at(-1);
+  return {
+    rows: results,
+    ...(rows.length > paging.limit && last
+      ? { nextCursor: encodeCursor(order.sort, order.keyOf(last), counted) }
+      : {}),
+    count: counted.count,
+    approximate: counted.approximate,
+  };
+}
+
+/** The key of the row just before `offset`, read with a narrow key-only query; null past the end. */
+async function boundaryKey<DB, TB extends keyof DB, R>(
+  query: SelectQueryBuilder<DB, TB, R>,
+  order: KeysetOrder<R>,
+  offset: number,
+): Promise<CursorKey | null> {
+  const narrow = query
+    .clearSelect()
+    .select([order.column.as('keyValue'), order.id.as('keyId')])
+    .orderBy(order.column, order.direction)
+    .orderBy(order.id, order.direction)
+    .limit(1)
+    .offset(offset - 1);
+  const row = (await narrow.executeTakeFirst()) as { keyValue: KeyValue; keyId: number } | undefined;
+  if (!row) return null;
+  const value = order.kind === 'number' ? Number(row.keyValue) : String(row.keyValue);
+  return { value, id: Number(row.keyId) };
+}

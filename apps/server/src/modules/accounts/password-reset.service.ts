@@ -1,0 +1,70 @@
+import { AppError } from '../../lib/app-error';
+import { assertPasswordAcceptable, hashPassword } from '../auth/password';
+import { revokeAllSessions } from '../auth/sessions.service';
+import { passwordChangedMail, passwordResetMail } from '../mail/templates';
+import { recordAuditEvent } from '../members/audit.repository';
+import type { AccountsDeps } from './accounts.deps';
+import {
+  consumeEmailToken,
+  findLiveEmailToken,
+  issueEmailToken,
+  revokeEmailTokens,
+} from './email-tokens.repository';
+import { findActiveOrganizationId, findUserByEmail, findUserById, setUserPassword } from './users.repository';
+
+const invalid = () => new AppError('INVALID_TOKEN', 'This link is invalid, used or expired');
+
+/**
+ * Step 1: mail a reset link (30 min, single use; older links stop working). The route answers 202
+ * before anything here runs, so neither the answer nor its timing depends on the address; an
+ * unknown or disabled address simply gets no mail.
+ */
+export function requestPasswordReset(deps: AccountsDeps, email: string): void {
+  deps.tasks.run('password reset request', async () => {
+    const user = await findUserByEmail(deps.db, email);
+    if (!user || user.disabledAt !== null) return;
+    const now = deps.clock();
+    const token = await issueEmailToken(deps.db, { purpose: 'reset_password', email, userId: user.id }, now);
+    const organizationId = await findActiveOrganizationId(deps.db, user.id);
+    const mail = passwordResetMail({ appUrl: deps.appUrl, name: user.firstName, token });
+    await deps.mailer.sendMail({ to: email, organizationId, ...mail });
+  });
+}
+
+/**
+ * Step 2: set the new password with the mailed token. A weak password leaves the token usable so
+ * the user can try again; success spends it (and any other reset link), revokes every session and
+ * sends a "password changed" notice.
+ */
+export async function confirmPasswordReset(
+  deps: AccountsDeps,
+  token: string,
+  password: string,
+): Promise<void> {
+  const live = await findLiveEmailToken(deps.db, 'reset_password', token, deps.clock());
+  const user = live?.userId ? await findUserById(deps.db, live.userId) : undefined;
+  if (!live || !user || user.email !== live.email || user.disabledAt !== null) throw invalid();
+  await assertPasswordAcceptable(password, { email: user.email, name: `${user.firstName} ${user.lastName}` });
+  const passwordHash = await hashPassword(password);
+  const organizationId = await findActiveOrganizationId(deps.db, user.id);
+
+  const now = deps.clock();
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await consumeEmailToken(trx, 'reset_password', token, now))) throw invalid();
+    await revokeEmailTokens(trx, 'reset_password', user.id, now);
+    await setUserPassword(trx, user.id, passwordHash, now);
+    await recordAuditEvent(trx, {
+      organizationId,
+      actorUserId: user.id,
+      action: 'user.password_reset',
+      target: `user:${user.id}`,
+      at: now,
+    });
+  });
+  await revokeAllSessions(deps.db, user.id);
+
+  const mail = passwordChangedMail({ appUrl: deps.appUrl, name: user.firstName });
+  deps.tasks.run('password changed mail', () =>
+    deps.mailer.sendMail({ to: user.email, organizationId, ...mail }),
+  );
+}

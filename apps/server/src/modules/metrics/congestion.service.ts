@@ -1,0 +1,119 @@
+import type {
+  TCongestionHour,
+  TCongestionSamplePage,
+  TCongestionSamplePageQuery,
+  TCongestionSummary,
+  TCongestionSummaryQuery,
+  TLaneCongestion,
+} from '@forecourt/contracts';
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/database';
+import type { CongestionSamplesTable } from '../../db/schema';
+import { keysetOrder, listPage, type SortColumn } from '../operations/list-page';
+import { resolveRequestWindow } from '../operations/window';
+import { stepStart } from './buckets';
+import { chartSteps } from './series';
+
+type SampleRow = Selectable<CongestionSamplesTable>;
+
+/** Lane samples are 96 a day per lane, and the window is at most a week: every sort reads little. */
+const SAMPLE_SORTS: Record<'sampledAt' | 'queueLength' | 'waitSeconds', SortColumn<SampleRow>> = {
+  sampledAt: { column: 'congestion_samples.sampled_at', kind: 'number', value: (row) => row.sampledAt },
+  queueLength: { column: 'congestion_samples.queue_length', kind: 'number', value: (row) => row.queueLength },
+  waitSeconds: { column: 'congestion_samples.wait_seconds', kind: 'number', value: (row) => row.waitSeconds },
+};
+
+function samplesQuery(
+  db: Db,
+  stationId: number,
+  range: { startMs: number; endMs: number },
+  lanes?: number[],
+) {
+  let query = db
+    .selectFrom('congestionSamples')
+    .selectAll('congestionSamples')
+    .where('congestionSamples.stationId', '=', stationId)
+    .where('congestionSamples.sampledAt', '>=', range.startMs)
+    .where('congestionSamples.sampledAt', '<', range.endMs);
+  if (lanes?.length) query = query.where('congestionSamples.lane', 'in', lanes);
+  return query;
+}
+
+/** The lane samples of a station in the window (screen `stationMetrics`), keyset pages. */
+export async function listCongestionSamples(
+  db: Db,
+  stationId: number,
+  query: TCongestionSamplePageQuery,
+  now: number,
+): Promise<TCongestionSamplePage> {
+  const { window, startMs, endMs } = resolveRequestWindow('stationMetrics', query, now);
+  const rows = samplesQuery(db, stationId, { startMs, endMs }, query.lane);
+  const order = keysetOrder(query.sort, SAMPLE_SORTS, 'congestion_samples.id');
+  const present = (row: SampleRow) => ({
+    id: row.id,
+    stationId: row.stationId,
+    lane: row.lane,
+    sampledAt: new Date(row.sampledAt).toISOString(),
+    queueLength: row.queueLength,
+    waitSeconds: row.waitSeconds,
+  });
+  return listPage(db, rows, order, query, present, window);
+}
+
+type Acc = { n: number; queue: number; wait: number; max: number };
+const add = (acc: Acc | undefined, row: SampleRow): Acc => ({
+  n: (acc?.n ?? 0) + 1,
+  queue: (acc?.queue ?? 0) + row.queueLength,
+  wait: (acc?.wait ?? 0) + row.waitSeconds,
+  max: Math.max(acc?.max ?? 0, row.queueLength),
+});
+const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
+const IST_OFFSET_MS = 19_800_000;
+
+/** Queue and wait per lane over the window and the busiest IST hours (screen `stationMetrics`). */
+export async function getCongestionSummary(
+  db: Db,
+  stationId: number,
+  query: TCongestionSummaryQuery,
+  now: number,
+): Promise<TCongestionSummary> {
+  const resolved = resolveRequestWindow('stationMetrics', query, now);
+  const steps = new Set(chartSteps(resolved));
+  const samples = await samplesQuery(db, stationId, resolved)
+    .orderBy('congestionSamples.sampledAt')
+    .execute();
+  const lanes = new Map<number, { total?: Acc; steps: Map<number, Acc> }>();
+  const hours = new Map<number, Acc>();
+  for (const row of samples) {
+    const lane = lanes.get(row.lane) ?? { steps: new Map<number, Acc>() };
+    lane.total = add(lane.total, row);
+    const at = stepStart(row.sampledAt, resolved.stepMs);
+    if (steps.has(at)) lane.steps.set(at, add(lane.steps.get(at), row));
+    lanes.set(row.lane, lane);
+    const hour = Math.floor(((row.sampledAt + IST_OFFSET_MS) % 86_400_000) / 3_600_000);
+    hours.set(hour, add(hours.get(hour), row));
+  }
+  const laneList: TLaneCongestion[] = [...lanes.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([lane, { total, steps: bySteps }]) => ({
+      lane,
+      averageQueueLength: round((total?.queue ?? 0) / (total?.n || 1)),
+      maxQueueLength: total?.max ?? 0,
+      averageWaitSeconds: round((total?.wait ?? 0) / (total?.n || 1), 1),
+      points: [...bySteps.entries()].map(([at, acc]) => ({
+        at: new Date(at).toISOString(),
+        queueLength: round(acc.queue / acc.n),
+        maxQueueLength: acc.max,
+        waitSeconds: round(acc.wait / acc.n, 1),
+      })),
+    }));
+  const busiestHours: TCongestionHour[] = [...hours.entries()]
+    .map(([hour, acc]) => ({
+      hour,
+      averageQueueLength: round(acc.queue / acc.n),
+      averageWaitSeconds: round(acc.wait / acc.n, 1),
+    }))
+    .sort((a, b) => b.averageQueueLength - a.averageQueueLength || a.hour - b.hour)
+    .slice(0, 5);
+  return { window: resolved.window, lanes: laneList, busiestHours };
+}

@@ -1,0 +1,9 @@
+import type { Db } from '../../db/database';
+import { rebuildSalesDaily } from './sales-rollup.writer';
+import { rebuildSightingsDaily } from './sightings-rollup.writer';
+
+/** After a bulk load (the seed): the daily rollups from the hourly one and from the sightings. */
+export async function rebuildDailyRollups(db: Db): Promise<void> {
+  await rebuildSalesDaily(db);
+  await rebuildSightingsDaily(db);
+}

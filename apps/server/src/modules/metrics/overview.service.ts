@@ -1,0 +1,38 @@
+import { directionsUrl, type TStationOverview, type TStationOverviewQuery } from '@forecourt/contracts';
+import type { Db } from '../../db/database';
+import type { StationRow } from '../../db/schema';
+import type { Scope } from '../operations/scope';
+import { resolveRequestWindow } from '../operations/window';
+import { countOpenIncidents, countVehiclesServed } from './activity.repository';
+import { summarise } from './kpis';
+import { salesBy } from './sales.repository';
+
+/**
+ * A station's overview tiles for the window (screen `command`: 24 hours, at most 180 days): sales
+ * by fuel and payment mode from the hourly rollup, vehicles served from the sightings index, open
+ * incidents, and where the station is.
+ */
+export async function getStationOverview(
+  db: Db,
+  station: StationRow,
+  scope: Scope,
+  query: TStationOverviewQuery,
+  now: number,
+): Promise<TStationOverview> {
+  const { window, startMs, endMs } = resolveRequestWindow('command', query, now);
+  const range = { startMs, endMs };
+  const [sales, vehiclesServed, openIncidents] = await Promise.all([
+    salesBy(db, scope, range, { fuel: true, mode: true }),
+    countVehiclesServed(db, scope, range),
+    countOpenIncidents(db, scope),
+  ]);
+  return {
+    window,
+    kpis: { ...summarise(sales), vehiclesServed, openIncidents },
+    location: {
+      lat: station.lat,
+      lng: station.lng,
+      directionsUrl: directionsUrl({ lat: station.lat, lng: station.lng }),
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import { ZChallanPage, ZChallanPageQuery, ZNetworkChallanPageQuery } from '@forecourt/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireCaller } from '../../http/caller';
+import { ZStationSlugParams } from '../stations/stations.routes';
+import { listChallans } from './challans.service';
+import { PLAIN_JSON, READ_ERRORS, type ReadDeps } from './deps';
+import { networkScope, stationScope } from './scope';
+
+export function challansRoutes({ db, now }: ReadDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/stations/:slug/challans',
+      {
+        ...PLAIN_JSON,
+        config: { grant: 'challans:r' },
+        schema: {
+          tags: ['operations'],
+          summary: 'E-challans of vehicles served at a station, in a time window, latest first',
+          params: ZStationSlugParams,
+          querystring: ZChallanPageQuery,
+          response: { 200: ZChallanPage, ...READ_ERRORS },
+        },
+      },
+      async (request) => {
+        const { scope } = await stationScope(db, requireCaller(request), request.params.slug);
+        return listChallans(db, scope, request.query, now());
+      },
+    );
+
+    app.get(
+      '/api/challans',
+      {
+        ...PLAIN_JSON,
+        config: { grant: 'challans:r' },
+        schema: {
+          tags: ['operations'],
+          summary: 'E-challans across every visible station (or the `station` ids given), latest first',
+          querystring: ZNetworkChallanPageQuery,
+          response: { 200: ZChallanPage, ...READ_ERRORS },
+        },
+      },
+      async (request) => {
+        const scope = await networkScope(db, requireCaller(request), request.query.station);
+        return listChallans(db, scope, request.query, now());
+      },
+    );
+  };
+}

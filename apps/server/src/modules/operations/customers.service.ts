@@ -1,0 +1,75 @@
+import {
+  FUELS,
+  type TCustomerKind,
+  type TCustomerPage,
+  type TCustomerSummary,
+  type TFuel,
+  type TNetworkCustomerPageQuery,
+} from '@forecourt/contracts';
+import type { Db } from '../../db/database';
+import { AppError } from '../../lib/app-error';
+import { CUSTOMER_SORT_COLUMNS, type CustomerSummaryRow, customerSummaryQuery } from './customers.repository';
+import { keysetOrder, listPage } from './list-page';
+import type { Scope } from './scope';
+import { resolveRequestWindow } from './window';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * Ranking reads every customer fill of the window (the partial index holds only those): a station's
+ * 180 days is ~16k rows at the busiest bench station, the network's ~60k a day, so network-wide
+ * rankings stop at a month.
+ */
+const NETWORK_MAX_SPAN_MS = 31 * 86_400_000;
+
+function presentCustomer(row: CustomerSummaryRow): TCustomerSummary {
+  const quantityByFuel: Partial<Record<TFuel, number>> = {};
+  for (const fuel of FUELS) {
+    const milli = row[`${fuel}Milli`];
+    if (milli !== null && milli !== undefined) quantityByFuel[fuel] = Number(milli) / 1000;
+  }
+  return {
+    id: Number(row.id),
+    name: row.name,
+    kind: row.kind as TCustomerKind,
+    phone: row.phone,
+    email: row.email,
+    homeStationId: row.homeStationId === null ? null : Number(row.homeStationId),
+    createdAt: iso(Number(row.createdAt)),
+    quantitySum: Number(row.quantityMilli) / 1000,
+    quantityByFuel,
+    amountPaise: Number(row.amountPaise),
+    transactionCount: Number(row.transactionCount),
+    lastVisitAt: row.lastVisitAt === null ? null : iso(Number(row.lastVisitAt)),
+  };
+}
+
+/**
+ * Customers ranked by quantity bought in the window (screen `customers`: 14 days by default, at
+ * most 180), or by name. A customer appears once they bought in the window at a station in scope.
+ */
+export async function listCustomers(
+  db: Db,
+  scope: Scope,
+  query: TNetworkCustomerPageQuery,
+  now: number,
+  network: boolean,
+): Promise<TCustomerPage> {
+  const { window, startMs, endMs } = resolveRequestWindow('customers', query, now);
+  if (network && endMs - startMs > NETWORK_MAX_SPAN_MS) {
+    const message =
+      'Customers across the network are ranked over at most 31 days; open a station for up to 180 days';
+    throw new AppError('WINDOW_TOO_LONG', message, [{ path: 'startDate', message }]);
+  }
+  const rows = customerSummaryQuery(db, scope, {
+    startMs,
+    endMs,
+    ...(query.q ? { q: query.q } : {}),
+    ...(query.kind ? { kind: query.kind } : {}),
+  });
+  const order = keysetOrder(query.sort, CUSTOMER_SORT_COLUMNS, 'ranked.id');
+  const page = await listPage(db, rows, order, query, (row) => row, window, {
+    countOf: (row) => Number(row.total),
+  });
+  return { ...page, results: page.results.map(presentCustomer) };
+}

@@ -1,0 +1,46 @@
+import type {
+  TNetworkPaymentPageQuery,
+  TPayment,
+  TPaymentMode,
+  TPaymentPage,
+  TPaymentStatus,
+} from '@forecourt/contracts';
+import type { Db } from '../../db/database';
+import { checkSortSpan, keysetOrder, listPage } from './list-page';
+import { type PaymentRow, paymentSorts, paymentsQuery } from './payments.repository';
+import type { Scope } from './scope';
+import { resolveRequestWindow } from './window';
+
+export function presentPayment(row: PaymentRow): TPayment {
+  return {
+    id: row.id,
+    stationId: row.stationId,
+    transactionId: row.transactionId,
+    timestamp: new Date(row.paidAt).toISOString(),
+    mode: row.mode as TPaymentMode,
+    amountPaise: row.amountPaise,
+    status: row.status as TPaymentStatus,
+    reference: row.reference,
+    provider: row.provider,
+  };
+}
+
+/** A page of payments in the window (screen `payments`: 7 days by default, at most 93). */
+export async function listPayments(
+  db: Db,
+  scope: Scope,
+  query: TNetworkPaymentPageQuery,
+  now: number,
+  network: boolean,
+): Promise<TPaymentPage> {
+  const { window, startMs, endMs } = resolveRequestWindow('payments', query, now);
+  const sorts = paymentSorts(network);
+  checkSortSpan(query.sort, sorts, endMs - startMs);
+  const rows = paymentsQuery(db, scope, {
+    startMs,
+    endMs,
+    ...(query.mode ? { mode: query.mode } : {}),
+    ...(query.status ? { status: query.status } : {}),
+  });
+  return listPage(db, rows, keysetOrder(query.sort, sorts, 'payments.id'), query, presentPayment, window);
+}

@@ -1,0 +1,73 @@
+import {
+  ZRegistrationParams,
+  ZVehicleDetail,
+  ZVehicleDetailQuery,
+  ZVehiclePage,
+  ZVehiclePageQuery,
+  ZVehicleSightingPage,
+  ZVehicleSightingPageQuery,
+} from '@forecourt/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireCaller } from '../../http/caller';
+import { ZStationSlugParams } from '../stations/stations.routes';
+import { PLAIN_JSON, READ_ERRORS, type ReadDeps } from './deps';
+import { networkScope, stationScope } from './scope';
+import { getVehicleDetail } from './vehicle-detail.service';
+import { listSightings, listVehicles } from './vehicles.service';
+
+export function vehiclesRoutes({ db, now }: ReadDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/stations/:slug/vehicles',
+      {
+        ...PLAIN_JSON,
+        config: { grant: 'vehicles:r' },
+        schema: {
+          tags: ['operations'],
+          summary: "Vehicles read by a station's ANPR cameras in a time window, latest first",
+          params: ZStationSlugParams,
+          querystring: ZVehicleSightingPageQuery,
+          response: { 200: ZVehicleSightingPage, ...READ_ERRORS },
+        },
+      },
+      async (request) => {
+        const { scope } = await stationScope(db, requireCaller(request), request.params.slug);
+        return listSightings(db, scope, request.query, now());
+      },
+    );
+
+    app.get(
+      '/api/vehicles',
+      {
+        ...PLAIN_JSON,
+        config: { grant: 'vehicles:r' },
+        schema: {
+          tags: ['operations'],
+          summary: "The organisation's vehicles, latest visit first",
+          querystring: ZVehiclePageQuery,
+          response: { 200: ZVehiclePage, ...READ_ERRORS },
+        },
+      },
+      async (request) => listVehicles(db, await networkScope(db, requireCaller(request)), request.query),
+    );
+
+    app.get(
+      '/api/vehicles/:registration',
+      {
+        ...PLAIN_JSON,
+        config: { grant: 'vehicles:r' },
+        schema: {
+          tags: ['operations'],
+          summary: 'One vehicle: fills across stations, sightings and challans',
+          params: ZRegistrationParams,
+          querystring: ZVehicleDetailQuery,
+          response: { 200: ZVehicleDetail, ...READ_ERRORS },
+        },
+      },
+      async (request) => {
+        const scope = await networkScope(db, requireCaller(request));
+        return getVehicleDetail(db, scope, request.params.registration, request.query, now());
+      },
+    );
+  };
+}

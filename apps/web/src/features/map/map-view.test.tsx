@@ -1,0 +1,75 @@
+import type { TStation, TStationList } from '@forecourt/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { callsTo, jsonResponse, stubFetch } from '../../test/fetch-stub';
+import { renderApp } from '../../test/render-app';
+import { signIn, withMe } from '../../test/session';
+
+const STATION: TStation = {
+  id: 1,
+  slug: 'baner-road',
+  name: 'Baner Road',
+  code: 'PUN-001',
+  fuelProvider: 'IOCL',
+  fuels: ['petrol', 'diesel'],
+  status: 'offline',
+  city: 'Pune',
+  state: 'Maharashtra',
+  address: '1 Main Road',
+  pincode: '411045',
+  lat: 18.56,
+  lng: 73.79,
+  dispenserCount: 6,
+  openedOn: '2019-03-05',
+};
+
+function serveStations() {
+  return stubFetch(
+    withMe(({ url }) => {
+      if (url.pathname === '/api/stations/baner-road') return jsonResponse(STATION);
+      if (url.pathname !== '/api/stations') return jsonResponse({}, 404);
+      const body: TStationList = { count: 1, pages: 1, results: [STATION] };
+      return jsonResponse(body);
+    }),
+  );
+}
+
+/** jsdom has no WebGL: these check the view switch and the fallbacks, not the drawing (e2e does that). */
+describe('the station map view', () => {
+  beforeEach(() => {
+    signIn('admin');
+  });
+
+  it('switches between list and map in the URL and keeps the filters', async () => {
+    serveStations();
+    const { user, router } = renderApp('/stations?status=offline');
+    await screen.findAllByTestId('station-row');
+    expect((screen.getByRole('radio', { name: 'List' }) as HTMLInputElement).checked).toBe(true);
+
+    await user.click(screen.getByRole('radio', { name: 'Map' }));
+    await waitFor(() => expect(router.state.location.href).toBe('/stations?status=offline&view=map'));
+    expect(await screen.findByText('This browser cannot draw maps')).toBeTruthy();
+    expect(screen.queryByTestId('station-table')).toBeNull();
+
+    await user.click(screen.getByRole('radio', { name: 'List' }));
+    await waitFor(() => expect(router.state.location.href).toBe('/stations?status=offline'));
+    expect(await screen.findAllByTestId('station-row')).toHaveLength(1);
+  });
+
+  it('does not load the whole set for a map the browser cannot draw', async () => {
+    const fetchMock = serveStations();
+    renderApp('/stations?view=map');
+    expect(await screen.findByText('This browser cannot draw maps')).toBeTruthy();
+    expect(callsTo(fetchMock, '/api/stations').every(([url]) => !String(url).includes('limit=200'))).toBe(
+      true,
+    );
+  });
+
+  it('shows the station overview with the directions link where the map cannot be drawn', async () => {
+    serveStations();
+    renderApp('/stations/baner-road');
+    expect(await screen.findByText('This browser cannot draw maps (WebGL is unavailable).')).toBeTruthy();
+    const directions = screen.getByRole('link', { name: /directions/i });
+    expect(directions.getAttribute('href')).toContain('destination=18.56%2C73.79');
+  });
+});
