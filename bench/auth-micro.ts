@@ -3,6 +3,7 @@ import { authenticateFromCache } from '../apps/server/src/modules/auth/access-co
 import { signAccessToken, verifyAccessToken } from '../apps/server/src/modules/auth/access-token';
 import { configureAuth } from '../apps/server/src/modules/auth/auth-context';
 import { issueTokens } from '../apps/server/src/modules/auth/sessions.service';
+import { createMembership, createOrganization, createUser } from '../apps/server/src/test/factories';
 
 /** Nanoseconds per call of `fn`, after a warm-up. */
 async function time(iterations: number, fn: () => unknown): Promise<number> {
@@ -31,35 +32,9 @@ export async function measureInProcess(): Promise<{ joseNs: number; cachedNs: nu
 
   const database = openDatabase(':memory:');
   await migrateToLatest(database.db);
-  const org = await database.db
-    .insertInto('organizations')
-    .values({ slug: 'micro', name: 'Micro', kind: 'dealer_group', createdAt: now, updatedAt: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const user = await database.db
-    .insertInto('users')
-    .values({
-      email: 'micro@bench',
-      passwordHash: null,
-      firstName: 'M',
-      lastName: 'B',
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await database.db
-    .insertInto('memberships')
-    .values({
-      organizationId: org.id,
-      userId: user.id,
-      role: 'admin',
-      status: 'active',
-      allStations: 1,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .execute();
+  const org = await createOrganization(database.db, { slug: 'micro', name: 'Micro' });
+  const user = await createUser(database.db, { email: 'micro@bench' });
+  await createMembership(database.db, { organizationId: org.id, userId: user.id, role: 'admin' });
   // A clock that stands still keeps the user state cached for the whole loop.
   const context = configureAuth(database.db, { secret: 'y'.repeat(32), now: () => now });
   const { access_token } = await issueTokens(database.db, user.id);

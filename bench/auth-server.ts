@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { createApp } from '../apps/server/src/app';
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database';
-import { hashPassword } from '../apps/server/src/modules/auth/password';
+import { createMembership, createOrganization, createUser } from '../apps/server/src/test/factories';
 
 /**
  * The server side of bench/auth.ts, run in its own process so the load generator does not share
@@ -19,38 +19,10 @@ export async function serve(users: number): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'forecourt-auth-bench-'));
   const database = openDatabase(join(dir, 'bench.db'));
   await migrateToLatest(database.db);
-  const now = Date.now();
-  const org = await database.db
-    .insertInto('organizations')
-    .values({ slug: 'bench', name: 'Bench', kind: 'dealer_group', createdAt: now, updatedAt: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const passwordHash = await hashPassword(BENCH_PASSWORD);
+  const org = await createOrganization(database.db, { slug: 'bench', name: 'Bench' });
   for (let n = 0; n < users; n++) {
-    const user = await database.db
-      .insertInto('users')
-      .values({
-        email: benchEmail(n),
-        passwordHash,
-        firstName: 'Bench',
-        lastName: `${n}`,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await database.db
-      .insertInto('memberships')
-      .values({
-        organizationId: org.id,
-        userId: user.id,
-        role: 'admin',
-        status: 'active',
-        allStations: 1,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .execute();
+    const user = await createUser(database.db, { email: benchEmail(n), password: BENCH_PASSWORD });
+    await createMembership(database.db, { organizationId: org.id, userId: user.id, role: 'admin' });
   }
   // Every request comes from 127.0.0.1: lift the login limits so they measure argon2, not 429s.
   const lifted = { max: 1_000_000_000, windowMs: 60_000 };
