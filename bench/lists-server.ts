@@ -1,11 +1,18 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
+import Fastify from 'fastify';
+import { type CompiledQuery, sql } from 'kysely';
 import { createApp } from '../apps/server/src/app';
-import { type DatabaseHandle, migrateToLatest, openDatabase } from '../apps/server/src/db/database';
+import { type DatabaseHandle, type Db, migrateToLatest, openDatabase } from '../apps/server/src/db/database';
+import { encodeCursor, seekPredicate } from '../apps/server/src/db/keyset';
 import { issueTokens } from '../apps/server/src/modules/auth/sessions.service';
 import { refreshSalesRollups } from '../apps/server/src/modules/metrics/sales-rollup.writer';
+import { keysetOrder } from '../apps/server/src/modules/operations/list-page';
+import {
+  transactionSorts,
+  transactionsQuery,
+} from '../apps/server/src/modules/operations/transactions.repository';
 
 /**
  * The server side of bench/lists.ts, in its own process so the load generator does not share its
@@ -15,6 +22,102 @@ import { refreshSalesRollups } from '../apps/server/src/modules/metrics/sales-ro
  */
 export const BENCH_ORGANIZATION = 1;
 const ADMIN_EMAIL = 'admin@forecourt.demo';
+const DAY = 86_400_000;
+const LIMIT = 40;
+
+export type ListCase = {
+  name: string;
+  /** The API request (path and query string). */
+  path: string;
+  /** The SQL the endpoint runs for it: the page first, then (first page only) the capped count. */
+  sql: CompiledQuery[];
+};
+
+/**
+ * The two list cases of the bench — GET /api/transactions over the last 30 days of organisation 1,
+ * its first page and a page 100,000 rows deep reached by cursor — with the SQL the endpoint runs
+ * for each, compiled from the same repository code (query, order, seek and capped count).
+ */
+export async function listCases(db: Db, endMs: number): Promise<ListCase[]> {
+  const startMs = endMs - 30 * DAY;
+  const window = `startDate=${new Date(startMs).toISOString()}&endDate=${new Date(endMs).toISOString()}`;
+  const scope = { organizationId: BENCH_ORGANIZATION, stationIds: 'all' as const };
+  const base = transactionsQuery(db, scope, { startMs, endMs });
+  const order = keysetOrder(
+    { field: 'startDate', direction: 'desc' },
+    transactionSorts(true),
+    'transactions.id',
+  );
+  const ordered = base
+    .orderBy(order.column, 'desc')
+    .orderBy(order.id, 'desc')
+    .limit(LIMIT + 1);
+  const count = sql`select count(*) as count from (${base.clearSelect().select(sql`1`.as('one')).limit(10_001)}) as capped`;
+  const boundary = await base
+    .clearSelect()
+    .select(['transactions.startedAt', 'transactions.id'])
+    .orderBy('transactions.startedAt', 'desc')
+    .orderBy('transactions.id', 'desc')
+    .limit(1)
+    .offset(100_000 - 1)
+    .executeTakeFirstOrThrow();
+  const key = { value: Number(boundary.startedAt), id: Number(boundary.id) };
+  // As a client holds it: the cursor carries the first page's (capped) count.
+  const cursor = encodeCursor('-startDate', key, { count: 10_000, approximate: true });
+  const deep = base
+    .where(seekPredicate(order, key))
+    .orderBy(order.column, 'desc')
+    .orderBy(order.id, 'desc')
+    .limit(LIMIT + 1);
+  return [
+    { name: 'first page', path: `/api/transactions?${window}`, sql: [ordered.compile(), count.compile(db)] },
+    {
+      name: '100,000 rows deep (cursor)',
+      path: `/api/transactions?${window}&cursor=${cursor}`,
+      sql: [deep.compile()],
+    },
+  ];
+}
+
+/**
+ * Runs compiled SQL the way the bench's "raw" column does: through the same driver as the app,
+ * each statement prepared once (better-sqlite3 statements; node-postgres named statements).
+ */
+export function rawExecutor(handle: DatabaseHandle, prefix: string) {
+  const statements = new Map<string, { all(...params: unknown[]): unknown[] }>();
+  const names = new Map<string, string>();
+  return async (query: CompiledQuery): Promise<unknown[]> => {
+    const params = query.parameters as unknown[];
+    if (!handle.sqlite) {
+      const name = names.get(query.sql) ?? `${prefix}_${names.size}`;
+      names.set(query.sql, name);
+      return (await handle.pool!.query({ name, text: query.sql, values: params })).rows;
+    }
+    let statement = statements.get(query.sql);
+    if (!statement) {
+      statement = handle.sqlite.prepare(query.sql);
+      statements.set(query.sql, statement);
+    }
+    return statement.all(...params);
+  };
+}
+
+/**
+ * The least any HTTP endpoint can do for a case, as a reference for the API column: a bare
+ * Fastify route (no auth, validation, security headers, Kysely or presenter) that runs the raw SQL
+ * through the raw executor and sends the page rows JSON-stringified. GET /floor/<case index>.
+ */
+async function serveFloor(handle: DatabaseHandle, cases: ListCase[]): Promise<string> {
+  const exec = rawExecutor(handle, 'bench_floor');
+  const floor = Fastify({ logger: false });
+  floor.get<{ Params: { index: string } }>('/floor/:index', async (request, reply) => {
+    const queries = cases[Number(request.params.index)]?.sql ?? [];
+    const results: unknown[][] = [];
+    for (const query of queries) results.push(await exec(query));
+    return reply.header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(results[0]));
+  });
+  return floor.listen({ port: 0, host: '127.0.0.1' });
+}
 
 /**
  * Databases seeded before the hourly rollup was aligned to IST hours carry UTC-hour buckets:
@@ -64,8 +167,9 @@ export async function serve(databaseUrl: string): Promise<void> {
     .executeTakeFirstOrThrow();
   const app = await createApp({ database, webDist: mkdtempSync(join(tmpdir(), 'forecourt-lists-bench-')) });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const floorUrl = await serveFloor(database, await listCases(database.db, endMs));
   process.stdout.write(
-    `${JSON.stringify({ url, token, endMs, station: { id: Number(busiest.id), slug: busiest.slug }, registration: vehicle.registration })}\n`,
+    `${JSON.stringify({ url, floorUrl, token, endMs, station: { id: Number(busiest.id), slug: busiest.slug }, registration: vehicle.registration })}\n`,
   );
   const stop = async () => {
     await app.close();

@@ -1,25 +1,20 @@
 import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { type CompiledQuery, sql } from 'kysely';
+import type { CompiledQuery } from 'kysely';
 import { openDatabase } from '../apps/server/src/db/database';
-import { encodeCursor, seekPredicate } from '../apps/server/src/db/keyset';
-import { keysetOrder } from '../apps/server/src/modules/operations/list-page';
-import {
-  transactionSorts,
-  transactionsQuery,
-} from '../apps/server/src/modules/operations/transactions.repository';
-import { BENCH_ORGANIZATION, serve } from './lists-server';
+import { listCases, rawExecutor, serve } from './lists-server';
 
 /**
  * List and tile figures for bench/results/lists.md, on a bench-scale database:
- *   npx tsx bench/lists.ts [--database-url /tmp/forecourt-bench/bench.db] [--requests 1000] [--rounds 3]
+ *   npx tsx bench/lists.ts [--database-url /tmp/forecourt-bench/bench.db] [--requests 1000] [--rounds 3] [--lists-only]
  * 1. GET /api/transactions (network, 30-day window, 40 rows): the first page, and a page 100,000
  *    rows deep reached by cursor, over HTTP at c=1 (p50/p99); the SQL the endpoint runs for it
  *    (first page: page + capped count; cursor page: the page, its count travels in the cursor)
- *    through the same driver with the rows JSON-stringified; the ratio of the two.
+ *    through the same driver with the rows JSON-stringified; the ratio of the two. For reference,
+ *    the "floor": a bare Fastify route in the server process running that raw SQL the same way.
  * 2. GET /api/stations/:slug/overview of the busiest station for 24h, 7d, 30d and 180d (p50/p95/p99).
  * 3. GET /api/health over the same client: the floor of HTTP + Fastify on this box.
  */
@@ -29,14 +24,15 @@ const { values } = parseArgs({
     'database-url': { type: 'string', default: '/tmp/forecourt-bench/bench.db' },
     requests: { type: 'string', default: '1000' },
     rounds: { type: 'string', default: '3' },
+    'lists-only': { type: 'boolean', default: false },
   },
 });
 const databaseUrl = values['database-url'];
 const DAY = 86_400_000;
-const LIMIT = 40;
 
 type Fixture = {
   url: string;
+  floorUrl: string;
   token: string;
   endMs: number;
   station: { id: number; slug: string };
@@ -115,22 +111,7 @@ function httpTimer(base: string, token: string) {
  * once (better-sqlite3 statements; named statements on PostgreSQL), the page JSON-stringified.
  */
 function rawTimer(handle: ReturnType<typeof openDatabase>) {
-  const statements = new Map<string, { all(...params: unknown[]): unknown[] }>();
-  const names = new Map<string, string>();
-  const exec = async (query: CompiledQuery): Promise<unknown[]> => {
-    const params = query.parameters as unknown[];
-    if (!handle.sqlite) {
-      const name = names.get(query.sql) ?? `bench_list_${names.size}`;
-      names.set(query.sql, name);
-      return (await handle.pool!.query({ name, text: query.sql, values: params })).rows;
-    }
-    let statement = statements.get(query.sql);
-    if (!statement) {
-      statement = handle.sqlite.prepare(query.sql);
-      statements.set(query.sql, statement);
-    }
-    return statement.all(...params);
-  };
+  const exec = rawExecutor(handle, 'bench_list');
   return async (queries: CompiledQuery[], count: number): Promise<number[]> => {
     const once = async () => {
       const started = performance.now();
@@ -154,65 +135,35 @@ async function main(): Promise<void> {
   const db = handle.db;
   const http = httpTimer(server.url, server.token);
   const raw = rawTimer(handle);
-  const startMs = server.endMs - 30 * DAY;
-  const window = `startDate=${new Date(startMs).toISOString()}&endDate=${new Date(server.endMs).toISOString()}`;
-
-  // Compile what the endpoint runs: the same repository query, order, seek and capped count.
-  const scope = { organizationId: BENCH_ORGANIZATION, stationIds: 'all' as const };
-  const base = transactionsQuery(db, scope, { startMs, endMs: server.endMs });
-  const order = keysetOrder(
-    { field: 'startDate', direction: 'desc' },
-    transactionSorts(true),
-    'transactions.id',
-  );
-  const ordered = base
-    .orderBy(order.column, 'desc')
-    .orderBy(order.id, 'desc')
-    .limit(LIMIT + 1);
-  const count = sql`select count(*) as count from (${base.clearSelect().select(sql`1`.as('one')).limit(10_001)}) as capped`;
-  const boundary = await base
-    .clearSelect()
-    .select(['transactions.startedAt', 'transactions.id'])
-    .orderBy('transactions.startedAt', 'desc')
-    .orderBy('transactions.id', 'desc')
-    .limit(1)
-    .offset(100_000 - 1)
-    .executeTakeFirstOrThrow();
-  const key = { value: Number(boundary.startedAt), id: Number(boundary.id) };
-  // As a client holds it: the cursor carries the first page's (capped) count.
-  const cursor = encodeCursor('-startDate', key, { count: 10_000, approximate: true });
-  const deep = base
-    .where(seekPredicate(order, key))
-    .orderBy(order.column, 'desc')
-    .orderBy(order.id, 'desc')
-    .limit(LIMIT + 1);
-
-  const cases = [
-    { name: 'first page', path: `/api/transactions?${window}`, sql: [ordered.compile(), count.compile(db)] },
-    {
-      name: '100,000 rows deep (cursor)',
-      path: `/api/transactions?${window}&cursor=${cursor}`,
-      sql: [deep.compile()],
-    },
-  ];
+  const cases = await listCases(db, server.endMs);
+  const floor = httpTimer(server.floorUrl, server.token);
   const lines: string[] = [];
-  for (const c of cases) {
+  for (const [index, c] of cases.entries()) {
     const api: Stats[] = [];
     const direct: Stats[] = [];
     const pageOnly: Stats[] = [];
+    const bare: Stats[] = [];
     for (let r = 0; r < rounds; r++) {
       api.push(stats(await http(c.path, requests)));
       direct.push(stats(await raw(c.sql, requests)));
       pageOnly.push(stats(await raw(c.sql.slice(0, 1), requests)));
+      bare.push(stats(await floor(`/floor/${index}`, requests)));
     }
     const a = { p50: median(api.map((s) => s.p50)), p99: median(api.map((s) => s.p99)) };
     const d = { p50: median(direct.map((s) => s.p50)), p99: median(direct.map((s) => s.p99)) };
     const p = median(pageOnly.map((s) => s.p50));
+    const f = median(bare.map((s) => s.p50));
     lines.push(
-      `| ${c.name} | ${ms(a.p50)} | ${ms(a.p99)} | ${ms(d.p50)} | ${ms(d.p99)} | ${ms(p)} | ${(a.p50 / d.p50).toFixed(2)}× |`,
+      `| ${c.name} | ${ms(a.p50)} | ${ms(a.p99)} | ${ms(d.p50)} | ${ms(d.p99)} | ${ms(p)} | ${(a.p50 / d.p50).toFixed(2)}× | ${ms(f)} | ${(f / d.p50).toFixed(2)}× |`,
     );
   }
   const health = stats(await http('/api/health', requests)).p50;
+  if (values['lists-only']) {
+    server.stop();
+    await handle.close();
+    printLists(lines, health);
+    return;
+  }
 
   const tiles: string[] = [];
   for (const days of [1, 7, 30, 180]) {
@@ -255,25 +206,33 @@ async function main(): Promise<void> {
   server.stop();
   await handle.close();
 
-  const cpu = cpus()[0]?.model ?? 'unknown';
-  console.info(
-    `\nMachine: ${cpus().length} × ${cpu}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${handle.dialect}`,
-  );
-  console.info(
-    `Database: ${databaseUrl.replace(/:[^:@/]+@/, ':***@')}; ${requests} requests × ${rounds} rounds (medians)`,
-  );
-  console.info(
-    '\n| network transactions | API p50 ms | API p99 ms | raw p50 ms | raw p99 ms | raw page query only p50 | API / raw |',
-  );
-  console.info('|---|---|---|---|---|---|---|');
-  for (const line of lines) console.info(line);
-  console.info(`\nGET /api/health over the same client: p50 ${ms(health)} ms (HTTP + Fastify floor).`);
+  printLists(lines, health);
   console.info(`\n| station overview (${server.station.slug}) | p50 ms | p95 ms | p99 ms |`);
   console.info('|---|---|---|---|');
   for (const line of tiles) console.info(line);
   console.info('\n| other endpoints (100 requests after 100 warm-up) | p50 ms | p95 ms |');
   console.info('|---|---|---|');
   for (const line of otherLines) console.info(line);
+}
+
+function printLists(lines: string[], health: number): void {
+  const cpu = cpus()[0]?.model ?? 'unknown';
+  const dialect = /^postgres(ql)?:/.test(databaseUrl) ? 'postgres' : 'sqlite';
+  const load = loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+  console.info(
+    `\nMachine: ${cpus().length} × ${cpu}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${dialect}; load average now ${load}`,
+  );
+  console.info(
+    `Database: ${databaseUrl.replace(/:[^:@/]+@/, ':***@')}; ${values.requests} requests × ${values.rounds} rounds (medians)`,
+  );
+  console.info(
+    '\n| network transactions | API p50 ms | API p99 ms | raw p50 ms | raw p99 ms | raw page query only p50 | API / raw | floor p50 ms | floor / raw |',
+  );
+  console.info('|---|---|---|---|---|---|---|---|---|');
+  for (const line of lines) console.info(line);
+  console.info(`\nGET /api/health over the same client: p50 ${ms(health)} ms (HTTP + Fastify floor).`);
 }
 
 if (values.serve) await serve(databaseUrl);

@@ -3,9 +3,13 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { forecourtBasemap } from './scripts/build-basemap.mjs';
 
-/** The API (and later the realtime socket) runs on the Node server; dev and preview proxy to it. */
+/** The API and the realtime socket run on the Node server; dev and preview proxy to it. */
 const apiTarget = process.env.FORECOURT_API ?? 'http://127.0.0.1:8080';
-const proxy = { '/api': { target: apiTarget, changeOrigin: false } };
+const proxy = {
+  '/api': { target: apiTarget, changeOrigin: false },
+  '/v1': { target: apiTarget, changeOrigin: false },
+  '/socket.io': { target: apiTarget, changeOrigin: false, ws: true },
+};
 
 export default defineConfig({
   // The offline basemap (public/geo, public/fonts) is generated before dev and build.

@@ -95,10 +95,12 @@ test.describe('signing in and staying signed in', () => {
     }) => {
       await page.goto('/stations');
       const firstLink = page.getByTestId('station-row').first().getByRole('link').first();
+      const stationName = (await firstLink.textContent())?.trim() ?? '';
+      expect(stationName).not.toBe('');
       await firstLink.click();
       await expect(page).toHaveURL(/\/stations\/[a-z0-9-]+$/);
+      await expect(page.getByRole('heading', { level: 1, name: stationName })).toBeVisible();
       const stationPath = new URL(page.url()).pathname;
-      const stationName = await page.getByRole('heading', { level: 1 }).textContent();
 
       // Both tokens are corrupted: no renewal is possible.
       await writeStoredCredentials(page, {
@@ -114,7 +116,7 @@ test.describe('signing in and staying signed in', () => {
 
       await signInThroughUi(page, 'admin');
       await expect(page).toHaveURL(new RegExp(`${stationPath}/metrics$`));
-      await expect(page.getByRole('heading', { level: 1, name: stationName ?? '' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: stationName })).toBeVisible();
     });
 
     test('signs out to /login?logout=true, and the pages then need a new sign-in', async ({ page }) => {

@@ -1,9 +1,9 @@
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from './db/database';
 import { registerErrorHandling } from './http/error-handler';
 import { registerOpenApi } from './http/openapi';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
 import { type MailSettings, registerAccounts } from './modules/accounts/register';
 import { assetsRoutes } from './modules/assets/assets.routes';
@@ -11,8 +11,14 @@ import { registerAccessControl } from './modules/auth/access-control';
 import { authRoutes } from './modules/auth/auth.routes';
 import { type AuthOptions, configureAuth } from './modules/auth/auth-context';
 import { healthRoutes } from './modules/health/health.routes';
+import { ingestRoutes } from './modules/ingest/ingest.routes';
+import { createIngestService, type IngestService } from './modules/ingest/ingest.service';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
+import { type NotifyOptions, registerNotify } from './modules/notify/register';
 import { operationsRoutes } from './modules/operations/register';
+import { createRealtime, type RealtimeHub, registerRealtimeShutdown } from './modules/realtime/realtime';
+import { registerSimulator } from './modules/simulator/register';
+import { createSimulator, type SimulatorOptions } from './modules/simulator/simulator';
 import { stationsRoutes } from './modules/stations/stations.routes';
 
 export type AppDeps = {
@@ -27,14 +33,32 @@ export type AppDeps = {
   trustProxy?: FastifyServerOptions['trustProxy'];
   /** Mail: SMTP when `smtpUrl` is set, else the embedded outbox; links point at `appUrl`. */
   mail?: MailSettings;
+  /** Notification platform: NOTIFY_SECRET_KEY for the demo organisation, the public URL (APP_URL). */
+  notify?: NotifyOptions;
+  /** The live demo simulator (SIMULATOR=on); runs while the server listens. Off when absent. */
+  simulator?: SimulatorOptions;
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The socket.io server and the operations publisher (modules/realtime). */
+    realtime: RealtimeHub;
+    /** The ingest service (modules/ingest), for in-process senders such as the simulator. */
+    ingest: IngestService;
+  }
+}
 
 /** Log options shared by main and anyone building the app: secrets never reach the log. */
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
     level,
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      paths: [
+        'req.headers.authorization',
+        'req.headers["x-api-key"]',
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+      ],
       censor: '[redacted]',
     },
   };
@@ -55,19 +79,8 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   // Before any route: every /api route must declare its access (see docs/ARCHITECTURE.md).
   const auth = configureAuth(deps.database.db, deps.auth);
-  registerAccessControl(app, auth);
-  await app.register(helmet, {
-    // The SPA loads its own scripts and styles only; maps and charts draw into canvas and workers.
-    contentSecurityPolicy: {
-      directives: {
-        'default-src': ["'self'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'worker-src': ["'self'", 'blob:'],
-        'connect-src': ["'self'", 'ws:', 'wss:'],
-      },
-    },
-  });
+  const access = registerAccessControl(app, auth);
+  await registerSecurityHeaders(app);
   await registerOpenApi(app);
 
   await app.register(healthRoutes);
@@ -77,6 +90,28 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(metricsRoutes({ db: deps.database.db, now: auth.now }));
   await app.register(assetsRoutes({ db: deps.database.db, now: auth.now }));
   await registerAccounts(app, { db: deps.database.db, mail: deps.mail, clock: auth.now });
+
+  // Live data: one socket.io server on this HTTP server, the ingest API feeding it, and the demo.
+  const realtime = createRealtime(app, { db: deps.database.db, auth, log: app.log });
+  registerRealtimeShutdown(app, realtime);
+  const ingest = createIngestService({
+    db: deps.database.db,
+    now: auth.now,
+    publisher: realtime,
+    log: app.log,
+  });
+  app.decorate('realtime', realtime);
+  app.decorate('ingest', ingest);
+  await app.register(ingestRoutes({ db: deps.database.db, now: auth.now, ingest }));
+  // Notification platform (/v1, /v1/widgets, /api/platform); the inbox uses the default namespace.
+  await registerNotify(app, { db: deps.database.db, now: auth.now, access, io: realtime.io, ...deps.notify });
+  if (deps.simulator) {
+    const simulator = createSimulator(
+      { db: deps.database.db, ingest, now: auth.now, log: app.log },
+      deps.simulator,
+    );
+    registerSimulator(app, simulator);
+  }
   await registerSpa(app, deps.webDist);
   return app;
 }

@@ -27,6 +27,13 @@ const ZEnv = z.object({
     .optional(),
   /** `true` or a comma list of proxy addresses/CIDRs whose X-Forwarded-For gives the client IP. */
   TRUST_PROXY: z.string().optional(),
+  /** The live demo simulator; default on only for the embedded SQLite demo (SQLite + SEED_DEMO). */
+  SIMULATOR: z.enum(['on', 'off', 'true', 'false', '1', '0']).optional(),
+  /** Presets the demo organisation's notification secret key (32–200 printable characters); unset: generated. */
+  NOTIFY_SECRET_KEY: z
+    .string()
+    .regex(/^[\x21-\x7e]{32,200}$/, 'must be 32 to 200 printable characters without spaces')
+    .optional(),
 });
 
 export type Config = {
@@ -42,6 +49,10 @@ export type Config = {
   mail: { smtpUrl: string | null; appUrl: string; from: string };
   authSecret: string | undefined;
   trustProxy: boolean | string[] | undefined;
+  /** Run the live demo simulator (posts demo data through the ingest service every few seconds). */
+  simulator: boolean;
+  /** Notification platform: the demo organisation's preset secret key; inbox URLs derive from publicUrl. */
+  notify: { secretKey: string | undefined; publicUrl: string };
 };
 
 function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
@@ -66,19 +77,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const base = baseDirectory(env);
   const dataDir = isAbsolute(e.DATA_DIR) ? e.DATA_DIR : resolve(base, e.DATA_DIR);
   const databaseUrl = e.DATABASE_URL ?? join(dataDir, 'forecourt.db');
+  const dialect = /^postgres(ql)?:\/\//.test(databaseUrl) ? 'postgres' : 'sqlite';
+  const seedDemo = e.SEED_DEMO === 'true' || e.SEED_DEMO === '1';
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir,
     databaseUrl,
-    dialect: /^postgres(ql)?:\/\//.test(databaseUrl) ? 'postgres' : 'sqlite',
+    dialect,
     logLevel: e.LOG_LEVEL,
     isProduction: e.NODE_ENV === 'production',
-    seedDemo: e.SEED_DEMO === 'true' || e.SEED_DEMO === '1',
+    seedDemo,
     webDist: e.WEB_DIST ?? resolve(import.meta.dirname, '../../web/dist'),
     mail: { smtpUrl: e.SMTP_URL ?? null, appUrl: e.APP_URL.replace(/\/+$/, ''), from: e.MAIL_FROM },
     authSecret: e.AUTH_SECRET,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    simulator:
+      e.SIMULATOR === undefined
+        ? dialect === 'sqlite' && seedDemo
+        : ['on', 'true', '1'].includes(e.SIMULATOR),
+    notify: { secretKey: e.NOTIFY_SECRET_KEY, publicUrl: e.APP_URL.replace(/\/+$/, '') },
   };
 }
 

@@ -13,6 +13,8 @@ const app = await createApp({
   auth: { secret: config.authSecret },
   trustProxy: config.trustProxy,
   mail: config.mail,
+  notify: config.notify,
+  ...(config.simulator ? { simulator: {} } : {}),
 });
 const log = app.log;
 
@@ -26,6 +28,8 @@ log.info(
 );
 const applied = await migrateToLatest(database.db);
 if (applied.length > 0) log.info({ migrations: applied }, 'migrations applied');
+if (config.simulator)
+  log.info('live simulator on: demo stations get new data every few seconds (SIMULATOR=off to stop)');
 if (config.seedDemo) {
   const summary = await seedIfEmpty(database, { scale: 'demo', log: (message) => log.info(message) });
   if (summary) log.info({ seconds: summary.seconds }, 'demo data seeded');

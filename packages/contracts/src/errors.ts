@@ -10,9 +10,13 @@ export const ERROR_CODES = {
   WINDOW_TOO_LONG: 400,
   WEAK_PASSWORD: 400,
   INVALID_INVITATION: 400,
+  /** An ingest item names a nozzle, dispenser, fill, customer… that is not the key's station's. */
+  INVALID_REFERENCE: 400,
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   INVALID_TOKEN: 401,
+  /** Ingest: an unknown or revoked station API key. */
+  INVALID_API_KEY: 401,
   FORBIDDEN: 403,
   ACCOUNT_DISABLED: 403,
   NOT_FOUND: 404,
@@ -21,7 +25,11 @@ export const ERROR_CODES = {
   CONFLICT: 409,
   ORGANIZATION_EXISTS: 409,
   PAYLOAD_TOO_LARGE: 413,
+  /** Ingest: more items in one batch than INGEST_MAX_ITEMS. */
+  BATCH_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** Notification trigger: no workflow has the trigger identifier (`name`). */
+  WORKFLOW_NOT_FOUND: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,

@@ -24,6 +24,10 @@ export const SCOPE_RESOURCES = [
   'files',
   'outbox',
   'platform',
+  /** The notification platform: environment keys, workflows, subscribers, topics, triggers (admins only). */
+  'notifications',
+  /** Station API keys for the ingest API (admins only). */
+  'apikeys',
 ] as const;
 export type TScopeResource = (typeof SCOPE_RESOURCES)[number];
 

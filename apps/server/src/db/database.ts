@@ -1,11 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, sql } from 'kysely';
 import pg from 'pg';
+import { CamelCaseResults, camelCaseDialect } from './camel-case';
 import type { Dialect } from './migrations/dsl';
 import { migrations } from './migrations/index';
+import { NamedStatementPool } from './named-statements';
 import type { Database } from './schema';
+import { StatementCache } from './statement-cache';
 
 export type Db = Kysely<Database>;
 
@@ -19,6 +22,12 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
+/**
+ * Per Kysely instance: what to forget when migrations change the schema (the SQLite statement
+ * cache, the PostgreSQL statement names). See `statement-cache.ts` and `named-statements.ts`.
+ */
+const preparedStatements = new WeakMap<Db, { reset(options?: { paused?: boolean }): void }>();
+
 // int8 and numeric arrive as strings from node-postgres. Our int8 values are epoch milliseconds,
 // paise and milli-units, all far below 2^53, so numbers are exact.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -28,10 +37,14 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 export function openDatabase(url: string): DatabaseHandle {
   if (/^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // Kysely's queries run as named prepared statements; `pool` itself (bulk loading) is untouched.
+    const named = new NamedStatementPool(pool);
+    const camelCase = new CamelCaseResults();
     const db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool }),
-      plugins: [new CamelCasePlugin()],
+      dialect: camelCaseDialect({ postgres: { pool: named } }, camelCase),
+      plugins: [camelCase],
     });
+    preparedStatements.set(db, named.names);
     return { db, dialect: 'postgres', pool, close: () => db.destroy() };
   }
   const file = url.replace(/^sqlite:(\/\/)?/, '');
@@ -42,10 +55,15 @@ export function openDatabase(url: string): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -65536');
+  // Kysely prepares every query it runs; the cache keeps one statement per SQL text instead.
+  // `sqlite` itself (bulk loading, pragmas) is untouched.
+  const statements = new StatementCache(sqlite);
+  const camelCase = new CamelCaseResults();
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: sqlite }),
-    plugins: [new CamelCasePlugin()],
+    dialect: camelCaseDialect({ sqlite: { database: statements } }, camelCase),
+    plugins: [camelCase],
   });
+  preparedStatements.set(db, { reset: () => statements.clear() });
   return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
 }
 
@@ -65,7 +83,11 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
     provider: { getMigrations: async () => migrations },
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  // Statements prepared before a migration may describe tables that changed: start afresh after
+  // it, and prepare nothing for reuse while it runs.
+  const statements = preparedStatements.get(db);
+  statements?.reset({ paused: true });
+  const { error, results } = await migrator.migrateToLatest().finally(() => statements?.reset());
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { MAX_OFFSET_ROWS, MAX_PAGED_ROWS } from '@forecourt/contracts';
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { AppError } from '../lib/app-error';
@@ -53,8 +53,8 @@ export type KeysetResult<R> = { rows: R[]; nextCursor?: string; count: number; a
 const TAG_LENGTH = 8;
 const CURSOR_VERSION = 'fc1';
 
-const tag = (body: string) =>
-  createHash('sha256').update(CURSOR_VERSION).update(body).digest('base64url').slice(0, TAG_LENGTH);
+// One-shot hash of the same bytes as update(version).update(body): half the cost of createHash.
+const tag = (body: string) => hash('sha256', CURSOR_VERSION + body, 'base64url').slice(0, TAG_LENGTH);
 
 export function encodeCursor(sort: string, key: CursorKey, counted?: CursorCount): string {
   const payload = counted

@@ -8,6 +8,10 @@ import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 type Id = Generated<number>;
 type Flag = ColumnType<number, number | undefined, number>;
 type Json = ColumnType<string, string | undefined, string>;
+/** Optional on insert, nullable: the ingest sender's id of the row (unique per station when set). */
+type SourceId = ColumnType<string | null, string | null | undefined, string | null>;
+/** Optional on insert, nullable epoch ms. */
+type OptionalTime = ColumnType<number | null, number | null | undefined, number | null>;
 
 export interface OrganizationsTable {
   id: Id;
@@ -84,6 +88,8 @@ export interface DispensersTable {
   make: string;
   status: string;
   installedOn: string;
+  /** When `status` was last reported through ingest (null: never). */
+  stateAt: OptionalTime;
   createdAt: number;
   updatedAt: number;
 }
@@ -98,6 +104,8 @@ export interface NozzlesTable {
   fuel: string;
   status: string;
   totalizerMilli: Flag;
+  /** When `status` was last reported through ingest (null: never). */
+  stateAt: OptionalTime;
   createdAt: number;
   updatedAt: number;
 }
@@ -155,6 +163,7 @@ export interface TransactionsTable {
   vehicleClass: string;
   customerId: number | null;
   attendantId: number | null;
+  sourceId: SourceId;
 }
 
 export interface PaymentsTable {
@@ -168,6 +177,7 @@ export interface PaymentsTable {
   status: string;
   reference: string;
   provider: string;
+  sourceId: SourceId;
 }
 
 export interface VehiclesTable {
@@ -195,6 +205,7 @@ export interface VehicleSightingsTable {
   confidence: number;
   dwellSeconds: number;
   transactionId: number | null;
+  sourceId: SourceId;
 }
 
 export interface ChallansTable {
@@ -375,6 +386,7 @@ export interface CongestionSamplesTable {
   sampledAt: number;
   queueLength: number;
   waitSeconds: number;
+  sourceId: SourceId;
 }
 
 export interface SalesHourlyTable {
@@ -456,6 +468,249 @@ export interface SessionCutoffsTable {
   tokensValidAfter: number;
 }
 
+/** A station's key for the ingest API; only the SHA-256 of the secret is stored. */
+export interface StationApiKeysTable {
+  id: Id;
+  organizationId: number;
+  stationId: number;
+  name: string;
+  /** The secret's first characters, shown to tell keys apart. */
+  prefix: string;
+  secretHash: string;
+  createdAt: number;
+  createdBy: number | null;
+  lastUsedAt: OptionalTime;
+  revokedAt: OptionalTime;
+}
+
+/** Dispenser and nozzle states reported through ingest (the latest is on the asset row). */
+export interface AssetStateEventsTable {
+  id: Id;
+  organizationId: number;
+  stationId: number;
+  /** 'dispenser' | 'nozzle'. */
+  kind: string;
+  dispenserId: number;
+  nozzleId: number | null;
+  status: string;
+  at: number;
+  sourceId: string;
+}
+
+/** Notification platform (migration 0006): nullable on read, optional on insert. */
+type NotifyNullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
+
+/** A notification environment: public application identifier, secret key (hash + ciphertext). */
+export interface NotifyEnvironmentsTable {
+  id: Id;
+  organizationId: number;
+  name: string;
+  applicationIdentifier: string;
+  /** SHA-256 (hex) of the secret key: what `Authorization: ApiKey …` is looked up by. */
+  secretKeyHash: string;
+  /** AES-256-GCM of the secret key (the subscriber HMAC needs the key itself). */
+  secretKeyCiphertext: string;
+  secretKeyHint: string;
+  hmacRequired: Flag;
+  createdAt: number;
+  updatedAt: number;
+  rotatedAt: NotifyNullable<number>;
+}
+
+export interface NotifySubscribersTable {
+  id: Id;
+  environmentId: number;
+  organizationId: number;
+  /** The external id (users: their user id). */
+  subscriberId: string;
+  firstName: NotifyNullable<string>;
+  lastName: NotifyNullable<string>;
+  email: NotifyNullable<string>;
+  phone: NotifyNullable<string>;
+  avatar: NotifyNullable<string>;
+  locale: NotifyNullable<string>;
+  data: Json;
+  channels: Json;
+  isOnline: Flag;
+  lastOnlineAt: NotifyNullable<number>;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface NotifyTopicsTable {
+  id: Id;
+  environmentId: number;
+  organizationId: number;
+  key: string;
+  name: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface NotifyTopicSubscribersTable {
+  topicId: number;
+  /** notify_subscribers.id (internal). */
+  subscriberId: number;
+  environmentId: number;
+  createdAt: number;
+}
+
+export interface NotifyFeedsTable {
+  id: Id;
+  environmentId: number;
+  organizationId: number;
+  identifier: string;
+  name: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface NotifyWorkflowsTable {
+  id: Id;
+  environmentId: number;
+  organizationId: number;
+  triggerIdentifier: string;
+  name: string;
+  description: ColumnType<string, string | undefined, string>;
+  active: Flag;
+  critical: Flag;
+  /** JSON string[]. */
+  tags: Json;
+  /** JSON TWorkflowStep[]. */
+  steps: Json;
+  /** JSON {in_app?, email?, sms?, chat?, push?: boolean}. */
+  preferenceSettings: Json;
+  data: NotifyNullable<string>;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** One trigger (unique per environment and transaction id). */
+export interface NotifyEventsTable {
+  id: Id;
+  environmentId: number;
+  organizationId: number;
+  transactionId: string;
+  workflowId: number | null;
+  triggerIdentifier: string;
+  /** JSON snapshot of the workflow when triggered. */
+  workflow: string;
+  recipients: Json;
+  payload: Json;
+  overrides: Json;
+  actor: NotifyNullable<string>;
+  tenant: NotifyNullable<string>;
+  status: string;
+  createdAt: number;
+  canceledAt: NotifyNullable<number>;
+}
+
+export interface NotifyNotificationsTable {
+  id: Id;
+  environmentId: number;
+  organizationId: number;
+  eventId: number;
+  workflowId: number | null;
+  subscriberId: number;
+  transactionId: string;
+  payload: Json;
+  status: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface NotifyJobsTable {
+  id: Id;
+  environmentId: number;
+  organizationId: number;
+  eventId: number;
+  notificationId: number;
+  subscriberId: number;
+  workflowId: number | null;
+  transactionId: string;
+  stepId: string;
+  stepIndex: number;
+  /** The step type (a channel, digest, delay). */
+  type: string;
+  /** A job status of spec §3. */
+  status: string;
+  attempts: Flag;
+  error: NotifyNullable<string>;
+  runAt: NotifyNullable<number>;
+  digestKey: NotifyNullable<string>;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface NotifyExecutionDetailsTable {
+  id: Id;
+  environmentId: number;
+  organizationId: number;
+  eventId: number | null;
+  notificationId: number | null;
+  jobId: number | null;
+  subscriberId: number | null;
+  workflowId: number | null;
+  messageId: NotifyNullable<number>;
+  transactionId: string;
+  channel: NotifyNullable<string>;
+  /** An execution code of spec §8. */
+  code: number;
+  status: string;
+  detail: string;
+  source: ColumnType<string, string | undefined, string>;
+  raw: NotifyNullable<string>;
+  createdAt: number;
+}
+
+export interface NotifyMessagesTable {
+  id: Id;
+  environmentId: number;
+  organizationId: number;
+  subscriberId: number;
+  notificationId: number;
+  jobId: number;
+  eventId: number;
+  workflowId: number | null;
+  feedId: number | null;
+  channel: string;
+  stepId: string;
+  templateIdentifier: string;
+  transactionId: string;
+  content: string;
+  subject: NotifyNullable<string>;
+  /** JSON TWidgetCta. */
+  cta: NotifyNullable<string>;
+  payload: Json;
+  /** JSON {type, data}. */
+  actor: NotifyNullable<string>;
+  actorSubscriberId: NotifyNullable<number>;
+  status: ColumnType<string, string | undefined, string>;
+  seen: Flag;
+  read: Flag;
+  archived: Flag;
+  deleted: Flag;
+  lastSeenAt: NotifyNullable<number>;
+  lastReadAt: NotifyNullable<number>;
+  archivedAt: NotifyNullable<number>;
+  deletedAt: NotifyNullable<number>;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** A subscriber's preferences: workflowId 0 is the global row. */
+export interface NotifySubscriberPreferencesTable {
+  id: Id;
+  environmentId: number;
+  subscriberId: number;
+  workflowId: number;
+  enabled: Flag;
+  /** JSON: only the channels the subscriber set. */
+  channels: Json;
+  createdAt: number;
+  updatedAt: number;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -490,6 +745,20 @@ export interface Database {
   appSecrets: AppSecretsTable;
   refreshTokens: RefreshTokensTable;
   sessionCutoffs: SessionCutoffsTable;
+  stationApiKeys: StationApiKeysTable;
+  assetStateEvents: AssetStateEventsTable;
+  notifyEnvironments: NotifyEnvironmentsTable;
+  notifySubscribers: NotifySubscribersTable;
+  notifyTopics: NotifyTopicsTable;
+  notifyTopicSubscribers: NotifyTopicSubscribersTable;
+  notifyFeeds: NotifyFeedsTable;
+  notifyWorkflows: NotifyWorkflowsTable;
+  notifyEvents: NotifyEventsTable;
+  notifyNotifications: NotifyNotificationsTable;
+  notifyJobs: NotifyJobsTable;
+  notifyExecutionDetails: NotifyExecutionDetailsTable;
+  notifyMessages: NotifyMessagesTable;
+  notifySubscriberPreferences: NotifySubscriberPreferencesTable;
 }
 
 export type StationRow = Selectable<StationsTable>;

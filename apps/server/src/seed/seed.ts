@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { type DatabaseHandle, migrateToLatest } from '../db/database';
 import { rebuildDailyRollups } from '../modules/metrics/daily-rollups';
+import { seedNotify } from '../modules/notify/seed';
 import { createBulkWriter } from './bulk-writer';
 import { writeCardRequests, writeCards } from './cards';
 import { writeChallans } from './challans';
@@ -102,6 +103,8 @@ export async function seed(handle: DatabaseHandle, options: SeedOptions): Promis
     failure ??= error;
   }
   if (failure) throw failure;
+  const environments = await seedNotify(handle.db, now);
+  log(`  ${environments} notification environments with their default workflows`);
   const counts = writer.counts();
   const totalRows = Object.values(counts).reduce((a, b) => a + b, 0);
   const durationMs = Math.round(performance.now() - started);

@@ -9,8 +9,19 @@ import {
   stripSearchParams,
 } from '@tanstack/react-router';
 import { z } from 'zod';
+import { ZDispensersSearch } from '../features/assets/search';
 import { ZMailboxSearch } from '../features/mailbox/search';
 import { ZMemberListSearch } from '../features/members/search';
+import { ZChartSearch, ZSalesSearch } from '../features/metrics/search';
+import {
+  ZChallansSearch,
+  ZCustomersSearch,
+  ZPaymentsSearch,
+  ZSightingsSearch,
+  ZTransactionsSearch,
+  ZVehicleRegistrySearch,
+  ZVehicleSearch,
+} from '../features/operations/search';
 import { stationListQueryOptions, stationQueryOptions } from '../features/stations/queries';
 import { STATION_LIST_DEFAULTS, ZStationListSearch } from '../features/stations/search';
 import { getSession, isLoggedIn } from '../lib/credentials';
@@ -152,9 +163,11 @@ const stationRoute = createRoute({
     prefetch(context.queryClient.ensureQueryData(stationQueryOptions(params.slug))),
 }).lazy(() => import('../routes/stations/station/layout.lazy').then((module) => module.Route));
 
-const stationOverviewRoute = createRoute({ getParentRoute: () => stationRoute, path: '/' }).lazy(() =>
-  import('../routes/stations/station/overview.lazy').then((module) => module.Route),
-);
+const stationOverviewRoute = createRoute({
+  getParentRoute: () => stationRoute,
+  path: '/',
+  validateSearch: ZChartSearch,
+}).lazy(() => import('../routes/stations/station/overview.lazy').then((module) => module.Route));
 const stationSchematicRoute = createRoute({ getParentRoute: () => stationRoute, path: 'schematic' }).lazy(
   () => import('../routes/stations/station/schematic.lazy').then((module) => module.Route),
 );
@@ -164,27 +177,68 @@ const stationAssetsRoute = createRoute({ getParentRoute: () => stationRoute, pat
 const stationDispensersRoute = createRoute({
   getParentRoute: () => stationRoute,
   path: 'assets/dispensers',
+  validateSearch: ZDispensersSearch,
 }).lazy(() => import('../routes/stations/station/dispensers.lazy').then((module) => module.Route));
-const stationCongestionRoute = createRoute({ getParentRoute: () => stationRoute, path: 'congestion' }).lazy(
-  () => import('../routes/stations/station/congestion.lazy').then((module) => module.Route),
-);
-const stationVehiclesRoute = createRoute({ getParentRoute: () => stationRoute, path: 'vehicles' }).lazy(() =>
-  import('../routes/stations/station/vehicles.lazy').then((module) => module.Route),
-);
+const stationCongestionRoute = createRoute({
+  getParentRoute: () => stationRoute,
+  path: 'congestion',
+  validateSearch: ZChartSearch,
+}).lazy(() => import('../routes/stations/station/congestion.lazy').then((module) => module.Route));
+const stationVehiclesRoute = createRoute({
+  getParentRoute: () => stationRoute,
+  path: 'vehicles',
+  validateSearch: ZSightingsSearch,
+}).lazy(() => import('../routes/stations/station/vehicles.lazy').then((module) => module.Route));
 const stationTransactionsRoute = createRoute({
   getParentRoute: () => stationRoute,
   path: 'transactions',
+  validateSearch: ZTransactionsSearch,
 }).lazy(() => import('../routes/stations/station/transactions.lazy').then((module) => module.Route));
-const stationMetricsRoute = createRoute({ getParentRoute: () => stationRoute, path: 'metrics' }).lazy(() =>
-  import('../routes/stations/station/metrics.lazy').then((module) => module.Route),
-);
+const stationSalesRoute = createRoute({
+  getParentRoute: () => stationRoute,
+  path: 'sales',
+  validateSearch: ZSalesSearch,
+}).lazy(() => import('../routes/stations/station/sales.lazy').then((module) => module.Route));
+const stationPaymentsRoute = createRoute({
+  getParentRoute: () => stationRoute,
+  path: 'payments',
+  validateSearch: ZPaymentsSearch,
+}).lazy(() => import('../routes/stations/station/payments.lazy').then((module) => module.Route));
+const stationCustomersRoute = createRoute({
+  getParentRoute: () => stationRoute,
+  path: 'customers',
+  validateSearch: ZCustomersSearch,
+}).lazy(() => import('../routes/stations/station/customers.lazy').then((module) => module.Route));
+const stationChallansRoute = createRoute({
+  getParentRoute: () => stationRoute,
+  path: 'challans',
+  validateSearch: ZChallansSearch,
+}).lazy(() => import('../routes/stations/station/challans.lazy').then((module) => module.Route));
+const stationMetricsRoute = createRoute({
+  getParentRoute: () => stationRoute,
+  path: 'metrics',
+  validateSearch: ZChartSearch,
+}).lazy(() => import('../routes/stations/station/metrics.lazy').then((module) => module.Route));
 
 const incidentsRoute = createRoute({ getParentRoute: () => shellRoute, path: 'incidents' }).lazy(() =>
   import('../routes/incidents.lazy').then((module) => module.Route),
 );
-const vehiclesRoute = createRoute({ getParentRoute: () => shellRoute, path: 'vehicles' }).lazy(() =>
-  import('../routes/vehicles.lazy').then((module) => module.Route),
-);
+const vehiclesRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'vehicles',
+  validateSearch: ZVehicleRegistrySearch,
+}).lazy(() => import('../routes/vehicles/list.lazy').then((module) => module.Route));
+const vehicleRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'vehicles/$registration',
+  validateSearch: ZVehicleSearch,
+}).lazy(() => import('../routes/vehicles/vehicle.lazy').then((module) => module.Route));
+/** The network command centre (spec §2: "a command view", route not given). */
+const commandRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'command',
+  validateSearch: ZChartSearch,
+}).lazy(() => import('../routes/command.lazy').then((module) => module.Route));
 
 const membersRoute = createRoute({
   getParentRoute: () => shellRoute,
@@ -216,10 +270,16 @@ export const routeTree = rootRoute.addChildren([
       stationCongestionRoute,
       stationVehiclesRoute,
       stationTransactionsRoute,
+      stationSalesRoute,
+      stationPaymentsRoute,
+      stationCustomersRoute,
+      stationChallansRoute,
       stationMetricsRoute,
     ]),
+    commandRoute,
     incidentsRoute,
     vehiclesRoute,
+    vehicleRoute,
     membersRoute,
     mailboxRoute,
   ]),

@@ -50,3 +50,4 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/Switch.css';

@@ -3,8 +3,6 @@ import {
   type AnchorProps,
   Button,
   type ButtonProps,
-  Menu,
-  type MenuItemProps,
   NavLink,
   type NavLinkProps,
 } from '@mantine/core';
@@ -34,10 +32,3 @@ const RoutedButton = forwardRef<HTMLAnchorElement, ButtonProps & TAnchorElementP
 ));
 RoutedButton.displayName = 'RoutedButton';
 export const ButtonLink = createLink(RoutedButton);
-
-const RoutedMenuItem = forwardRef<HTMLAnchorElement, MenuItemProps & TAnchorElementProps>((props, ref) => (
-  <Menu.Item ref={ref} component="a" {...props} />
-));
-RoutedMenuItem.displayName = 'RoutedMenuItem';
-/** A menu entry that is a link (opens in a new tab with a middle click, shows its address). */
-export const MenuItemLink = createLink(RoutedMenuItem);

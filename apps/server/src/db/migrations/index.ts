@@ -3,6 +3,8 @@ import * as initial from './0001-initial';
 import * as sessions from './0002-sessions';
 import * as accounts from './0003-accounts';
 import * as operations from './0004-operations';
+import * as ingest from './0005-ingest';
+import * as notify from './0006-notify';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +12,6 @@ export const migrations: Record<string, Migration> = {
   '0002-sessions': sessions,
   '0003-accounts': accounts,
   '0004-operations': operations,
+  '0005-ingest': ingest,
+  '0006-notify': notify,
 };

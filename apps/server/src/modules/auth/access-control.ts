@@ -1,5 +1,5 @@
 import { expandScope, type TGrant } from '@forecourt/contracts';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionCaller } from '../../http/caller';
 import { AppError } from '../../lib/app-error';
 import { type AccessClaims, verifyAccessToken } from './access-token';
@@ -19,6 +19,28 @@ function bearerToken(header: string | undefined): string | undefined {
 }
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/');
+const isV1Path = (url: string) => url === '/v1' || url.startsWith('/v1/');
+
+/**
+ * The notification platform's `/v1` routes (Novu-compatible wire API) authenticate with their own
+ * schemes: `'api-key'` (`Authorization: ApiKey <environment secret>`), `'widget'` (the inbox
+ * session's bearer JWT) or `'public'`. Each `/v1` route declares one in `config.v1`; the module that
+ * owns a scheme provides its authenticator before registering routes that use it.
+ */
+export type V1Access = 'api-key' | 'widget' | 'public';
+export type V1Authenticator = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** `/v1` routes only: which scheme authenticates the request. */
+    v1?: V1Access;
+  }
+}
+
+/** What other modules may add to access control: authenticators for the `/v1` schemes. */
+export type AccessControl = {
+  provideV1Authenticator(access: Exclude<V1Access, 'public'>, authenticate: V1Authenticator): void;
+};
 
 function deny(reply: FastifyReply, error: AppError, challenge: string): never {
   reply.header('www-authenticate', challenge);
@@ -98,12 +120,27 @@ function refusal(caller: SessionCaller, grant: TGrant | undefined): AppError | u
  * request is checked before its body is even parsed: 401 without a valid token, 403 FORBIDDEN
  * without an organisation or the grant.
  */
-export function registerAccessControl(app: FastifyInstance, context: AuthContext): void {
+export function registerAccessControl(app: FastifyInstance, context: AuthContext): AccessControl {
   app.decorateRequest('caller', null);
+  const v1Authenticators = new Map<V1Access, V1Authenticator>();
 
   app.addHook('onRoute', (route) => {
-    if (!isApiPath(route.url)) return;
     const config = route.config ?? {};
+    if (isV1Path(route.url)) {
+      const where = `${String(route.method)} ${route.url}`;
+      if (config.auth !== undefined || config.grant !== undefined || config.v1 === undefined) {
+        throw new Error(
+          `${where} must declare config {v1: 'api-key' | 'widget' | 'public'} and nothing else`,
+        );
+      }
+      if (config.v1 !== 'public' && !v1Authenticators.has(config.v1)) {
+        throw new Error(`${where} declares v1 access ${String(config.v1)}, which has no authenticator`);
+      }
+      return;
+    }
+    if (!isApiPath(route.url)) return;
+    if (config.v1 !== undefined)
+      throw new Error(`${String(route.method)} ${route.url}: v1 access is for /v1 routes`);
     const declared = (config.auth === undefined ? 0 : 1) + (config.grant === undefined ? 0 : 1);
     if (declared === 0 && PUBLIC_PREFIXES.some((p) => route.url === p || route.url.startsWith(`${p}/`))) {
       route.config = { ...config, auth: 'public' };
@@ -129,7 +166,13 @@ export function registerAccessControl(app: FastifyInstance, context: AuthContext
 
   // A callback hook, so the cached path (nearly every request) completes without a promise.
   app.addHook('onRequest', (request, reply, done) => {
-    const { auth, grant } = request.routeOptions.config;
+    const { auth, grant, v1 } = request.routeOptions.config;
+    if (v1 !== undefined && v1 !== 'public') {
+      const authenticateV1 = v1Authenticators.get(v1);
+      if (!authenticateV1) return done(new Error(`no authenticator for ${v1}`));
+      authenticateV1(request, reply).then(() => done(), done);
+      return;
+    }
     if (auth !== 'user' && grant === undefined) return done();
     const cached = authenticateFromCache(context, request.headers.authorization);
     if (cached) {
@@ -141,4 +184,10 @@ export function registerAccessControl(app: FastifyInstance, context: AuthContext
       done(refusal(caller, grant));
     }, done);
   });
+
+  return {
+    provideV1Authenticator(access, authenticate) {
+      v1Authenticators.set(access, authenticate);
+    },
+  };
 }

@@ -1,9 +1,10 @@
 import { ZChallanPage, ZChallanPageQuery, ZNetworkChallanPageQuery } from '@forecourt/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireCaller } from '../../http/caller';
+import { COMPILED_JSON } from '../../http/response-serializer';
 import { ZStationSlugParams } from '../stations/stations.routes';
 import { listChallans } from './challans.service';
-import { PLAIN_JSON, READ_ERRORS, type ReadDeps } from './deps';
+import { READ_ERRORS, type ReadDeps } from './deps';
 import { networkScope, stationScope } from './scope';
 
 export function challansRoutes({ db, now }: ReadDeps): FastifyPluginAsyncZod {
@@ -11,7 +12,7 @@ export function challansRoutes({ db, now }: ReadDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/stations/:slug/challans',
       {
-        ...PLAIN_JSON,
+        ...COMPILED_JSON,
         config: { grant: 'challans:r' },
         schema: {
           tags: ['operations'],
@@ -30,7 +31,7 @@ export function challansRoutes({ db, now }: ReadDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/challans',
       {
-        ...PLAIN_JSON,
+        ...COMPILED_JSON,
         config: { grant: 'challans:r' },
         schema: {
           tags: ['operations'],

@@ -7,11 +7,10 @@ import type {
 } from '@forecourt/contracts';
 import type { Db } from '../../db/database';
 import { CHALLAN_SORT_COLUMNS, type ChallanRow, challansQuery } from './challans.repository';
+import { isoTime as iso } from './iso-time';
 import { keysetOrder, listPage } from './list-page';
 import type { Scope } from './scope';
 import { resolveRequestWindow } from './window';
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Offences are stored as a JSON array of `{act, name}` (the seed adds each offence's fine; not shown). */
 function offences(text: string): TChallanOffence[] {

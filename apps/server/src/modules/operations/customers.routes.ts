@@ -1,9 +1,10 @@
 import { ZCustomerPage, ZCustomerPageQuery, ZNetworkCustomerPageQuery } from '@forecourt/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireCaller } from '../../http/caller';
+import { COMPILED_JSON } from '../../http/response-serializer';
 import { ZStationSlugParams } from '../stations/stations.routes';
 import { listCustomers } from './customers.service';
-import { PLAIN_JSON, READ_ERRORS, type ReadDeps } from './deps';
+import { READ_ERRORS, type ReadDeps } from './deps';
 import { networkScope, stationScope } from './scope';
 
 export function customersRoutes({ db, now }: ReadDeps): FastifyPluginAsyncZod {
@@ -11,7 +12,7 @@ export function customersRoutes({ db, now }: ReadDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/stations/:slug/customers',
       {
-        ...PLAIN_JSON,
+        ...COMPILED_JSON,
         config: { grant: 'customers:r' },
         schema: {
           tags: ['operations'],
@@ -30,7 +31,7 @@ export function customersRoutes({ db, now }: ReadDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/customers',
       {
-        ...PLAIN_JSON,
+        ...COMPILED_JSON,
         config: { grant: 'customers:r' },
         schema: {
           tags: ['operations'],

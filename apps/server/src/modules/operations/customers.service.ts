@@ -9,11 +9,10 @@ import {
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { CUSTOMER_SORT_COLUMNS, type CustomerSummaryRow, customerSummaryQuery } from './customers.repository';
+import { isoTime as iso } from './iso-time';
 import { keysetOrder, listPage } from './list-page';
 import type { Scope } from './scope';
 import { resolveRequestWindow } from './window';
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * Ranking reads every customer fill of the window (the partial index holds only those): a station's

@@ -1,8 +1,9 @@
 import { ZNetworkPaymentPageQuery, ZPaymentPage, ZPaymentPageQuery } from '@forecourt/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireCaller } from '../../http/caller';
+import { COMPILED_JSON } from '../../http/response-serializer';
 import { ZStationSlugParams } from '../stations/stations.routes';
-import { PLAIN_JSON, READ_ERRORS, type ReadDeps } from './deps';
+import { READ_ERRORS, type ReadDeps } from './deps';
 import { listPayments } from './payments.service';
 import { networkScope, stationScope } from './scope';
 
@@ -11,7 +12,7 @@ export function paymentsRoutes({ db, now }: ReadDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/stations/:slug/payments',
       {
-        ...PLAIN_JSON,
+        ...COMPILED_JSON,
         config: { grant: 'payments:r' },
         schema: {
           tags: ['operations'],
@@ -30,7 +31,7 @@ export function paymentsRoutes({ db, now }: ReadDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/payments',
       {
-        ...PLAIN_JSON,
+        ...COMPILED_JSON,
         config: { grant: 'payments:r' },
         schema: {
           tags: ['operations'],

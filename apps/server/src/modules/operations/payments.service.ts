@@ -6,6 +6,7 @@ import type {
   TPaymentStatus,
 } from '@forecourt/contracts';
 import type { Db } from '../../db/database';
+import { isoTime } from './iso-time';
 import { checkSortSpan, keysetOrder, listPage } from './list-page';
 import { type PaymentRow, paymentSorts, paymentsQuery } from './payments.repository';
 import type { Scope } from './scope';
@@ -16,7 +17,7 @@ export function presentPayment(row: PaymentRow): TPayment {
     id: row.id,
     stationId: row.stationId,
     transactionId: row.transactionId,
-    timestamp: new Date(row.paidAt).toISOString(),
+    timestamp: isoTime(row.paidAt),
     mode: row.mode as TPaymentMode,
     amountPaise: row.amountPaise,
     status: row.status as TPaymentStatus,

@@ -5,9 +5,8 @@ import type {
   TTransactionStatus,
   TVehicleClass,
 } from '@forecourt/contracts';
+import { isoTime as iso } from './iso-time';
 import type { TransactionRow } from './transactions.repository';
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * A stored fill → its wire shape (quantities from milli-units to the fuel's unit). Enum columns are

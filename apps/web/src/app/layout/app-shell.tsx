@@ -1,16 +1,31 @@
-import { AppShell, Burger, Container, Group, Text, VisuallyHidden } from '@mantine/core';
+import { AppShell, Box, Burger, Container, Group, Text, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { AnchorLink } from '../../components/links';
 import { Logo } from '../../components/logo';
+import { RealtimeConnection } from '../../features/realtime/realtime-connection';
 import { readCredentials } from '../../lib/credentials';
 import { onStoredChange, STORAGE_KEYS } from '../../lib/storage';
-import { ThemeControl } from '../theme/theme-control';
 import { AppNavbar } from './app-navbar';
 import classes from './app-shell.module.css';
-import { ProfileMenu } from './profile-menu';
 import { VerifyEmailBanner } from './verify-email-banner';
+
+/**
+ * The header menus load right after the first paint: their dropdowns (popover, positioning, focus
+ * trap) are the largest part of the shell and nobody opens them in the first moment. Until then
+ * two inert boxes of the same size hold their place, so nothing moves.
+ */
+const HeaderMenus = lazy(() => import('./header-menus'));
+
+function HeaderMenusPlaceholder() {
+  return (
+    <>
+      <Box w={34} h={34} aria-hidden />
+      <Box w={36} h={36} aria-hidden />
+    </>
+  );
+}
 
 /** Signing out in another tab signs this one out too, without waiting for its next request. */
 function useSignOutElsewhere() {
@@ -49,6 +64,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
       navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding="md"
     >
+      <RealtimeConnection />
       <a href="#main" className={classes.skip}>
         Skip to content
       </a>
@@ -73,8 +89,9 @@ export function AppLayout({ children }: { children?: ReactNode }) {
             </AnchorLink>
           </Group>
           <Group gap="xs" wrap="nowrap">
-            <ThemeControl />
-            <ProfileMenu />
+            <Suspense fallback={<HeaderMenusPlaceholder />}>
+              <HeaderMenus />
+            </Suspense>
           </Group>
         </Group>
       </AppShell.Header>

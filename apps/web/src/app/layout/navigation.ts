@@ -3,13 +3,18 @@ import {
   IconAlertTriangle,
   IconBox,
   IconCar,
+  IconChartBar,
   IconChartLine,
+  IconCreditCard,
   IconDroplet,
+  IconFileAlert,
   IconGasStation,
   IconLayoutDashboard,
+  IconRadar,
   IconReceipt,
   IconSitemap,
   IconTrafficLights,
+  IconUsers,
 } from '@tabler/icons-react';
 
 /**
@@ -17,6 +22,7 @@ import {
  * open. Each entry names the grant it needs; entries the user's grants do not allow are hidden.
  */
 export const MAIN_SECTIONS = [
+  { label: 'Command centre', to: '/command', icon: IconRadar, grant: 'stations:r' },
   { label: 'Stations', to: '/stations', icon: IconGasStation, grant: 'stations:r' },
   { label: 'Incidents', to: '/incidents', icon: IconAlertTriangle, grant: 'incidents:r' },
   { label: 'Vehicles', to: '/vehicles', icon: IconCar, grant: 'vehicles:r' },
@@ -48,5 +54,9 @@ export const STATION_SECTIONS = [
     level: 0,
     grant: 'transactions:r',
   },
+  { label: 'Sales', to: '/stations/$slug/sales', icon: IconChartBar, level: 0, grant: 'transactions:r' },
+  { label: 'Payments', to: '/stations/$slug/payments', icon: IconCreditCard, level: 0, grant: 'payments:r' },
+  { label: 'Customers', to: '/stations/$slug/customers', icon: IconUsers, level: 0, grant: 'customers:r' },
+  { label: 'Challans', to: '/stations/$slug/challans', icon: IconFileAlert, level: 0, grant: 'challans:r' },
   { label: 'Metrics', to: '/stations/$slug/metrics', icon: IconChartLine, level: 0, grant: 'stations:r' },
 ] as const satisfies readonly (Record<string, unknown> & { grant: TGrant })[];

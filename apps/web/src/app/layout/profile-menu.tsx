@@ -1,6 +1,6 @@
 import { Avatar, Badge, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconLogout, IconMail, IconUsers } from '@tabler/icons-react';
-import { MenuItemLink } from '../../components/links';
+import { MenuItemLink } from '../../components/menu-item-link';
 import { useMe } from '../../features/auth/queries';
 import { useCan } from '../../features/auth/session';
 import { signOut } from '../../lib/session';

@@ -36,6 +36,14 @@ export type TPointFeature<P> = {
 };
 export type TPointCollection<P> = { type: 'FeatureCollection'; features: TPointFeature<P>[] };
 
+/**
+ * What the station map needs of a station: the station list's full record, or the command
+ * centre's smaller one (no state). Extra fields ride along for the popup.
+ */
+export type TMapStation = Pick<TStation, 'id' | 'slug' | 'name' | 'city' | 'status' | 'lat' | 'lng'> & {
+  state?: string;
+};
+
 /** A coordinate pair MapLibre can place: finite, in range, not the 0,0 of a missing value. */
 export function hasUsableLocation(station: Pick<TStation, 'lat' | 'lng'>): boolean {
   const { lat, lng } = station;
@@ -48,7 +56,9 @@ export function hasUsableLocation(station: Pick<TStation, 'lat' | 'lng'>): boole
   );
 }
 
-export function stationFeatures(stations: readonly TStation[]): TPointCollection<TStationFeatureProperties> {
+export function stationFeatures(
+  stations: readonly TMapStation[],
+): TPointCollection<TStationFeatureProperties> {
   return {
     type: 'FeatureCollection',
     features: stations.filter(hasUsableLocation).map((station) => ({
@@ -62,12 +72,12 @@ export function stationFeatures(stations: readonly TStation[]): TPointCollection
 
 /** One label per city with stations, at the mean of its stations' positions. */
 export function cityFeatures(
-  stations: readonly TStation[],
+  stations: readonly TMapStation[],
 ): TPointCollection<{ name: string; stations: number }> {
   const cities = new Map<string, { name: string; lng: number; lat: number; count: number }>();
   for (const station of stations) {
     if (!hasUsableLocation(station) || !station.city) continue;
-    const key = `${station.city.toLowerCase()}|${station.state.toLowerCase()}`;
+    const key = `${station.city.toLowerCase()}|${(station.state ?? '').toLowerCase()}`;
     const city = cities.get(key) ?? { name: station.city, lng: 0, lat: 0, count: 0 };
     city.lng += station.lng;
     city.lat += station.lat;

@@ -15,6 +15,7 @@ import {
   stationBounds,
   stationFeatures,
   stationOverlay,
+  type TMapStation,
 } from './station-layers';
 import { MAP_PALETTES, type TMapScheme } from './styles';
 import { useThemedMap } from './use-themed-map';
@@ -23,15 +24,20 @@ import { useThemedMap } from './use-themed-map';
 const INDIA_VIEW = { center: [80.5, 22.5] as [number, number], zoom: 3.6 };
 const FIT_MAX_ZOOM = 11;
 
-type TSelection = { station: TStation; lngLat: [number, number] };
+type TSelection<T> = { station: T; lngLat: [number, number] };
 
-export type TStationMapProps = {
-  stations: readonly TStation[];
+export type TStationMapProps<T extends TMapStation = TStation> = {
+  stations: readonly T[];
   /** Read by screen readers as the map's name, e.g. "Map of 24 stations". */
   label: string;
   /** Shown over the map, e.g. an empty state. */
   overlay?: ReactNode;
   height?: number | string;
+  /**
+   * More lines for a station's popup, under its name, place, status and fuels (when the records
+   * have them) and above the link to the station, e.g. its takings.
+   */
+  popupDetails?: (station: T) => ReactNode;
 };
 
 /**
@@ -40,7 +46,13 @@ export type TStationMapProps = {
  * its name, city, status, fuels and a link to its page. The table of the list view stays the
  * keyboard-first way through the same stations; the map itself pans and zooms with the keys.
  */
-export default function StationMap({ stations, label, overlay, height = 560 }: TStationMapProps) {
+export default function StationMap<T extends TMapStation = TStation>({
+  stations,
+  label,
+  overlay,
+  height = 560,
+  popupDetails,
+}: TStationMapProps<T>) {
   const containerRef = useRef<HTMLElement>(null);
   const features = useMemo(() => stationFeatures(stations), [stations]);
   const cities = useMemo(() => cityFeatures(stations), [stations]);
@@ -48,7 +60,7 @@ export default function StationMap({ stations, label, overlay, height = 560 }: T
   const bySlugRef = useRef(bySlug);
   const bounds = useMemo(() => stationBounds(stations), [stations]);
   const boundsKey = bounds ? bounds.flat().join(',') : 'none';
-  const [selected, setSelected] = useState<TSelection | null>(null);
+  const [selected, setSelected] = useState<TSelection<T> | null>(null);
 
   const { map, ready, failure, markBusy, scheme } = useThemedMap(containerRef, {
     overlay: (scheme) => stationOverlay(scheme, features, cities),
@@ -192,7 +204,9 @@ export default function StationMap({ stations, label, overlay, height = 560 }: T
             data-testid="station-popup"
             onKeyDown={closePopup}
           >
-            <StationPopupContent station={selected.station} />
+            <StationPopupContent station={selected.station}>
+              {popupDetails?.(selected.station)}
+            </StationPopupContent>
           </div>,
           popupNode,
         )}
@@ -200,19 +214,26 @@ export default function StationMap({ stations, label, overlay, height = 560 }: T
   );
 }
 
-function StationPopupContent({ station }: { station: TStation }) {
+const isFullStation = (station: TMapStation): station is TStation =>
+  'fuels' in station && 'fuelProvider' in station;
+
+function StationPopupContent({ station, children }: { station: TMapStation; children?: ReactNode }) {
+  const full = isFullStation(station) ? station : null;
   return (
     <Stack gap={6}>
       <Title order={3} size="h5" lh={1.25} pr="md">
         {station.name}
       </Title>
       <Text size="xs" c="dimmed">
-        {station.city}, {station.state} · {FUEL_PROVIDER_LABELS[station.fuelProvider]}
+        {full
+          ? `${full.city}, ${full.state} · ${FUEL_PROVIDER_LABELS[full.fuelProvider]}`
+          : [station.city, station.state].filter(Boolean).join(', ')}
       </Text>
       <Group gap={6}>
         <StationStatusBadge status={station.status} />
       </Group>
-      <FuelBadges fuels={station.fuels} />
+      {full && <FuelBadges fuels={full.fuels} />}
+      {children}
       <AnchorLink to="/stations/$slug" params={{ slug: station.slug }} size="sm" fw={600}>
         Open station
       </AnchorLink>

@@ -11,6 +11,7 @@ import {
 } from '@forecourt/contracts';
 import { z } from 'zod';
 import type { TSortValue } from '../../lib/list-sort';
+import { zSearchEnumList } from '../../lib/search-params';
 
 /**
  * The station list's state in the address bar: `/stations?q=&fuelProvider=&fuels=&status=&sort=&page=&limit=`.
@@ -32,23 +33,6 @@ export const STATION_LIST_DEFAULTS = {
   limit: LIST_DEFAULTS.stations.limit,
   sort: 'name',
 } as const satisfies { page: number; limit: number; sort: TStationSortValue };
-
-/** Values of `allowed` found in a comma list or a repeated key; unknown values are dropped. */
-function zEnumList<const T extends readonly [string, ...string[]]>(allowed: T) {
-  const known = new Set<string>(allowed);
-  return z
-    .union([z.string(), z.array(z.string())])
-    .optional()
-    .transform((raw): T[number][] | undefined => {
-      if (raw === undefined) return undefined;
-      const parts = (Array.isArray(raw) ? raw : [raw])
-        .flatMap((part) => part.split(','))
-        .map((part) => part.trim());
-      const values = [...new Set(parts.filter((part): part is T[number] => known.has(part)))];
-      return values.length > 0 ? values : undefined;
-    })
-    .catch(undefined);
-}
 
 /** How /stations shows its stations: a table (default) or a map. */
 export const STATION_VIEWS = ['list', 'map'] as const;
@@ -75,9 +59,9 @@ export const ZStationListSearch = z.object({
     .optional()
     .transform((value) => value?.trim().slice(0, 100) || undefined)
     .catch(undefined),
-  fuelProvider: zEnumList(FUEL_PROVIDERS),
-  fuels: zEnumList(FUELS),
-  status: zEnumList(STATION_STATUSES),
+  fuelProvider: zSearchEnumList(FUEL_PROVIDERS),
+  fuels: zSearchEnumList(FUELS),
+  status: zSearchEnumList(STATION_STATUSES),
   /** `map` shows the filtered set on a map (features/map); the list is the default and not written. */
   view: z.enum(STATION_VIEWS).optional().catch(undefined),
 });

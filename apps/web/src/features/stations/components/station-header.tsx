@@ -3,6 +3,7 @@ import { Breadcrumbs, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconMapPin } from '@tabler/icons-react';
 import { AnchorLink, ButtonLink } from '../../../components/links';
 import { PageHeader } from '../../../components/page-header';
+import { StationLiveIndicator } from '../../realtime/live-indicator';
 import { FUEL_PROVIDER_LABELS } from '../labels';
 import { FuelBadges, StationStatusBadge } from './station-badges';
 
@@ -29,6 +30,7 @@ export function StationHeader({ station }: { station: TStation }) {
         <Stack gap={6}>
           <Group gap="xs" wrap="wrap">
             <StationStatusBadge status={station.status} />
+            <StationLiveIndicator stationId={station.id} slug={station.slug} />
             <Text size="sm" c="dimmed">
               {FUEL_PROVIDER_LABELS[station.fuelProvider]} ·{' '}
               <span style={{ fontFamily: 'monospace' }}>{station.code}</span>

@@ -1,9 +1,21 @@
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { createLazyRoute } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { PlaceholderPanel } from '../../../components/placeholder-panel';
 import { StationLocationCard } from '../../../features/map/station-location-card';
+import {
+  FuelTotalsCard,
+  PaymentMixCard,
+  SalesKpiTiles,
+} from '../../../features/metrics/components/sales-breakdown';
+import {
+  NoSales,
+  ScreenSkeleton,
+  WindowedView,
+  WindowHeader,
+} from '../../../features/metrics/components/windowed-view';
+import { useStationOverview } from '../../../features/metrics/queries';
 import { useStation } from '../../../features/stations/queries';
+import { useTimeWindow } from '../../../features/time-window';
 import { directionsUrl, formatDate, formatDms, formatNumber } from '../../../lib/format';
 
 export const Route = createLazyRoute('/shell/stations/$slug/')({ component: StationOverview });
@@ -36,14 +48,45 @@ function describeLocation(lat: number, lng: number): { text: string; directions:
   }
 }
 
-/** /stations/$slug: what the station record says today; live tiles come with the metrics work. */
+/**
+ * /stations/$slug: the station's figures for a window (24 hours by default, up to 180 days: KPIs,
+ * what was sold per fuel and how it was paid), then its record and its place on the map.
+ */
 function StationOverview() {
   const { slug } = Route.useParams();
   const { data: station } = useStation(slug);
+  const api = useTimeWindow('command');
+  const overview = useStationOverview(slug, api);
   if (!station) return null;
   const location = describeLocation(station.lat, station.lng);
   return (
     <Stack gap="lg">
+      <WindowHeader
+        title="At a glance"
+        description="Sales, vehicles and incidents of this station in the chosen window (IST)."
+        api={api}
+        query={overview}
+      />
+      <WindowedView
+        api={api}
+        query={overview}
+        errorTitle="Could not load this station's figures"
+        skeleton={<ScreenSkeleton tiles={5} charts={2} height={180} />}
+      >
+        {({ kpis }) => (
+          <Stack gap="md" data-testid="station-overview-kpis">
+            <SalesKpiTiles kpis={kpis} scopeLabel="This station" />
+            {kpis.transactions === 0 ? (
+              <NoSales />
+            ) : (
+              <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" style={{ alignItems: 'start' }}>
+                <FuelTotalsCard fuels={kpis.fuels} />
+                <PaymentMixCard mix={kpis.paymentMix} revenuePaise={kpis.revenuePaise} />
+              </SimpleGrid>
+            )}
+          </Stack>
+        )}
+      </WindowedView>
       <Paper withBorder p="lg">
         <Title order={2} size="h4" mb="md">
           Station details
@@ -60,15 +103,6 @@ function StationOverview() {
         </SimpleGrid>
       </Paper>
       <StationLocationCard station={station} directions={location.directions} />
-      <PlaceholderPanel
-        title="Today at a glance"
-        summary="Live tiles for this station's day will sit here."
-        planned={[
-          'Sales and volume so far today, by fuel, against the same day last week',
-          'Open incidents and dispensers out of service',
-          'Queue length and average wait at the forecourt',
-        ]}
-      />
     </Stack>
   );
 }

@@ -1,18 +1,10 @@
 import { createLazyRoute } from '@tanstack/react-router';
-import { PlaceholderPanel } from '../../../components/placeholder-panel';
+import { StationListScreen } from '../../../features/operations/components/station-list-screen';
+import { SIGHTINGS_LIST } from '../../../features/operations/station-lists';
 
 export const Route = createLazyRoute('/shell/stations/$slug/vehicles')({ component: StationVehicles });
 
+/** /stations/$slug/vehicles: the station's ANPR reads in a window, latest first. */
 function StationVehicles() {
-  return (
-    <PlaceholderPanel
-      title="Vehicles"
-      summary="Vehicles served at this station, newest first."
-      planned={[
-        'Registration, vehicle class, fuel, quantity and amount for each visit',
-        'Repeat visitors and fleet vehicles',
-        'Time window: last 24 hours by default, up to 180 days',
-      ]}
-    />
-  );
+  return <StationListScreen slug={Route.useParams().slug} search={Route.useSearch()} list={SIGHTINGS_LIST} />;
 }

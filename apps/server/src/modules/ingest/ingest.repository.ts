@@ -1,0 +1,313 @@
+import { CompiledQuery, type Insertable, type Kysely } from 'kysely';
+import type { Db } from '../../db/database';
+import { dialectOf } from '../../db/migrations/dsl';
+import type {
+  AssetStateEventsTable,
+  CongestionSamplesTable,
+  Database,
+  PaymentsTable,
+  TransactionsTable,
+  VehicleSightingsTable,
+  VehiclesTable,
+} from '../../db/schema';
+
+/**
+ * Set-based writes for ingest: multi-row `INSERT … ON CONFLICT DO NOTHING RETURNING`, chunked so
+ * no statement binds more than {@link MAX_PARAMETERS} values (SQLite allows 32,766, PostgreSQL
+ * 65,535). The conflict that matters is the unique `(station_id, source_id)` index of each table:
+ * a row whose source id is already stored is skipped, and RETURNING tells which rows were new.
+ *
+ * These statements are the hot path of a 5,000-item batch, so they are written as SQL text once
+ * per (dialect, table, row count) and run through Kysely as compiled queries with a flat parameter
+ * list: building Kysely's tree of one node per value cost a quarter of the insert's CPU time.
+ */
+const MAX_PARAMETERS = 30_000;
+
+const snake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+const quoted = (name: string) => `"${snake(name)}"`;
+
+/** Row counts per statement for `rows` rows of `columns` columns. */
+function chunkSizes(rows: number, columns: number): number[] {
+  const size = Math.max(1, Math.floor(MAX_PARAMETERS / columns));
+  const sizes: number[] = [];
+  for (let done = 0; done < rows; done += size) sizes.push(Math.min(size, rows - done));
+  return sizes;
+}
+
+const statements = new Map<string, string>();
+
+/** `insert into t (cols) values (…), (…) <tail>` with `count` rows, placeholders for the dialect. */
+function insertText(db: Db, table: string, columns: readonly string[], count: number, tail: string): string {
+  const dialect = dialectOf(db as unknown as Kysely<unknown>);
+  const key = `${dialect}|${table}|${columns.join(',')}|${count}|${tail}`;
+  let text = statements.get(key);
+  if (text) return text;
+  let n = 0;
+  const tuple = () => `(${columns.map(() => (dialect === 'sqlite' ? '?' : `$${++n}`)).join(', ')})`;
+  const tuples: string[] = [];
+  for (let i = 0; i < count; i++) tuples.push(tuple());
+  text = `insert into "${snake(table)}" (${columns.map(quoted).join(', ')}) values ${tuples.join(', ')} ${tail}`;
+  if (statements.size > 500) statements.clear();
+  statements.set(key, text);
+  return text;
+}
+
+/** Runs multi-row inserts of `rows` (objects with at least `columns`), chunked; returns RETURNING rows. */
+async function insertRows<R>(
+  db: Db,
+  table: string,
+  columns: readonly string[],
+  rows: readonly object[],
+  tail: string,
+): Promise<R[]> {
+  const out: R[] = [];
+  let offset = 0;
+  for (const count of chunkSizes(rows.length, columns.length)) {
+    const parameters: unknown[] = new Array(count * columns.length);
+    let p = 0;
+    for (let i = offset; i < offset + count; i++) {
+      const row = rows[i] as Record<string, unknown>;
+      for (const column of columns) parameters[p++] = row[column] ?? null;
+    }
+    offset += count;
+    const result = await db.executeQuery<R>(
+      CompiledQuery.raw(insertText(db, table, columns, count, tail), parameters),
+    );
+    for (const row of result.rows) out.push(row);
+  }
+  return out;
+}
+
+const COLUMNS = {
+  transactions: [
+    'organizationId',
+    'stationId',
+    'dispenserId',
+    'nozzleId',
+    'fuel',
+    'startedAt',
+    'endedAt',
+    'quantityMilli',
+    'unitPricePaise',
+    'amountPaise',
+    'paymentMode',
+    'status',
+    'vehicleRegistration',
+    'vehicleClass',
+    'customerId',
+    'attendantId',
+    'sourceId',
+  ],
+  payments: [
+    'organizationId',
+    'stationId',
+    'transactionId',
+    'paidAt',
+    'mode',
+    'amountPaise',
+    'status',
+    'reference',
+    'provider',
+    'sourceId',
+  ],
+  vehicleSightings: [
+    'organizationId',
+    'stationId',
+    'registration',
+    'vehicleClass',
+    'seenAt',
+    'lane',
+    'confidence',
+    'dwellSeconds',
+    'transactionId',
+    'sourceId',
+  ],
+  congestionSamples: [
+    'organizationId',
+    'stationId',
+    'lane',
+    'sampledAt',
+    'queueLength',
+    'waitSeconds',
+    'sourceId',
+  ],
+  assetStateEvents: [
+    'organizationId',
+    'stationId',
+    'kind',
+    'dispenserId',
+    'nozzleId',
+    'status',
+    'at',
+    'sourceId',
+  ],
+  vehicles: [
+    'organizationId',
+    'registration',
+    'vehicleClass',
+    'fuel',
+    'customerId',
+    'firstSeenAt',
+    'lastSeenAt',
+    'isWatchlisted',
+    'createdAt',
+    'updatedAt',
+  ],
+} as const satisfies { [T in keyof typeof TABLES]: readonly (keyof Database[(typeof TABLES)[T]] & string)[] };
+
+/** Kysely table names (the keys of {@link COLUMNS}). */
+const TABLES = {
+  transactions: 'transactions',
+  payments: 'payments',
+  vehicleSightings: 'vehicleSightings',
+  congestionSamples: 'congestionSamples',
+  assetStateEvents: 'assetStateEvents',
+  vehicles: 'vehicles',
+} as const;
+
+type SourcedTable = Exclude<keyof typeof TABLES, 'vehicles'>;
+export type Inserted = { id: number; sourceId: string };
+
+/** Inserts the rows whose source id is new for their station; returns those (id and source id). */
+async function insertNew<T extends SourcedTable>(
+  db: Db,
+  table: T,
+  rows: readonly Insertable<Database[T]>[],
+): Promise<Inserted[]> {
+  const returned = await insertRows<{ id: number; sourceId: string }>(
+    db,
+    table,
+    COLUMNS[table],
+    rows,
+    'on conflict do nothing returning "id", "source_id"',
+  );
+  return returned.map((row) => ({ id: Number(row.id), sourceId: row.sourceId }));
+}
+
+export const insertTransactions = (db: Db, rows: readonly Insertable<TransactionsTable>[]) =>
+  insertNew(db, 'transactions', rows);
+export const insertPayments = (db: Db, rows: readonly Insertable<PaymentsTable>[]) =>
+  insertNew(db, 'payments', rows);
+export const insertSightings = (db: Db, rows: readonly Insertable<VehicleSightingsTable>[]) =>
+  insertNew(db, 'vehicleSightings', rows);
+export const insertCongestionSamples = (db: Db, rows: readonly Insertable<CongestionSamplesTable>[]) =>
+  insertNew(db, 'congestionSamples', rows);
+export const insertStateEvents = (db: Db, rows: readonly Insertable<AssetStateEventsTable>[]) =>
+  insertNew(db, 'assetStateEvents', rows);
+
+/** Ids of the station's fills with these source ids. */
+export async function transactionIdsBySource(
+  db: Db,
+  stationId: number,
+  sourceIds: readonly string[],
+): Promise<Map<string, number>> {
+  const found = new Map<string, number>();
+  for (let i = 0; i < sourceIds.length; i += 5_000) {
+    const rows = await db
+      .selectFrom('transactions')
+      .select(['id', 'sourceId'])
+      .where('stationId', '=', stationId)
+      .where('sourceId', 'in', sourceIds.slice(i, i + 5_000))
+      .execute();
+    for (const row of rows) found.set(row.sourceId as string, Number(row.id));
+  }
+  return found;
+}
+
+/** What a station has: its lanes, dispensers and nozzles (a handful each). */
+export async function stationAssets(db: Db, stationId: number) {
+  const [station, dispensers, nozzles] = await Promise.all([
+    db
+      .selectFrom('stations')
+      .select(['id', 'organizationId', 'lanes'])
+      .where('id', '=', stationId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('dispensers')
+      .select(['id', 'code', 'lane', 'status', 'stateAt'])
+      .where('stationId', '=', stationId)
+      .execute(),
+    db
+      .selectFrom('nozzles')
+      .select(['id', 'dispenserId', 'number', 'fuel', 'status', 'stateAt'])
+      .where('stationId', '=', stationId)
+      .execute(),
+  ]);
+  return { station, dispensers, nozzles };
+}
+export type StationAssets = Awaited<ReturnType<typeof stationAssets>>;
+
+/** Which of `ids` are rows of `table` in the given organisation (customers) or station (personnel, fills). */
+export async function existingIds(
+  db: Db,
+  table: 'customers' | 'personnel' | 'transactions',
+  scope: { organizationId: number } | { stationId: number },
+  ids: readonly number[],
+): Promise<Set<number>> {
+  const found = new Set<number>();
+  for (let i = 0; i < ids.length; i += 5_000) {
+    let query = db
+      .selectFrom(table as 'personnel')
+      .select('id')
+      .where('id', 'in', ids.slice(i, i + 5_000));
+    query =
+      'stationId' in scope
+        ? query.where('stationId', '=', scope.stationId)
+        : query.where('organizationId', '=', scope.organizationId);
+    for (const row of await query.execute()) found.add(Number(row.id));
+  }
+  return found;
+}
+
+/**
+ * Adds vehicles to the organisation's registry or widens their first/last seen. Rows must have
+ * distinct registrations (PostgreSQL refuses to update one row twice in a statement).
+ */
+export async function upsertVehicles(db: Db, rows: readonly Insertable<VehiclesTable>[]): Promise<void> {
+  // Only when the visit widens what is known: a row rewritten for nothing costs index writes.
+  await insertRows(
+    db,
+    'vehicles',
+    COLUMNS.vehicles,
+    rows,
+    `on conflict ("organization_id", "registration") do update set
+       "first_seen_at" = case when excluded.first_seen_at < vehicles.first_seen_at
+                              then excluded.first_seen_at else vehicles.first_seen_at end,
+       "last_seen_at" = case when excluded.last_seen_at > vehicles.last_seen_at
+                             then excluded.last_seen_at else vehicles.last_seen_at end,
+       "updated_at" = excluded.updated_at
+     where excluded.first_seen_at < vehicles.first_seen_at or excluded.last_seen_at > vehicles.last_seen_at`,
+  );
+}
+
+/** Adds dispensed quantities to the nozzles' totalisers (one statement per nozzle touched). */
+export async function addToTotalizers(db: Db, milliByNozzle: ReadonlyMap<number, number>, now: number) {
+  for (const [nozzleId, milli] of milliByNozzle) {
+    await db
+      .updateTable('nozzles')
+      .set((eb) => ({ totalizerMilli: eb('totalizerMilli', '+', milli), updatedAt: now }))
+      .where('id', '=', nozzleId)
+      .execute();
+  }
+}
+
+/**
+ * Records a reported status unless a newer report was applied already; true when applied.
+ * (`state_at` orders reports; the same instant wins again, so a resend is harmless.)
+ */
+export async function applyReportedStatus(
+  db: Db,
+  table: 'nozzles' | 'dispensers',
+  id: number,
+  status: string,
+  at: number,
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable(table as 'nozzles')
+    .set({ status, stateAt: at, updatedAt: now })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('stateAt', 'is', null), eb('stateAt', '<=', at)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -1,0 +1,27 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/database';
+import type { NotifyEnvironmentsTable } from '../../db/schema';
+import type { InboxPublisher } from './inbox-publisher';
+import type { NotifyKeys } from './secrets';
+
+export type EnvironmentRow = Selectable<NotifyEnvironmentsTable>;
+
+/** Runs queued trigger work; `enqueue` takes a trigger (`notify_events.id`). */
+export interface NotifyQueue {
+  enqueue(eventId: number): void;
+  /** Resolves when nothing is queued or running (tests, shutdown). */
+  drain(): Promise<void>;
+}
+
+/** What the notification services need. */
+export type NotifyDeps = {
+  db: Db;
+  now: () => number;
+  log: FastifyBaseLogger;
+  keys: NotifyKeys;
+  queue: NotifyQueue;
+  inbox: InboxPublisher;
+  /** The server's public base URL (APP_URL): inbox clients use it as backendUrl and socketUrl. */
+  publicUrl: string;
+};

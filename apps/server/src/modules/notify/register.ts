@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import type { Server } from 'socket.io';
+import type { Db } from '../../db/database';
+import type { AccessControl } from '../auth/access-control';
+import { widgetAuthenticator, widgetRoutes } from '../widget/widget.routes';
+import { WidgetRealtime } from '../widget/widget-realtime';
+import { listOrganizationIds } from './environments.repository';
+import { ensureEnvironments, presetSecretKey } from './environments.service';
+import { InProcessQueue } from './job-queue';
+import type { NotifyDeps, NotifyQueue } from './notify.deps';
+import { apiKeyAuthenticator, notifyRoutes } from './notify.routes';
+import { platformRoutes } from './platform.routes';
+import { notifyKeys } from './secrets';
+import { pendingEventIds, processEvent } from './worker';
+
+/** The organisation whose key `NOTIFY_SECRET_KEY` presets: the demo seed's first organisation. */
+export const DEMO_ORGANIZATION_SLUG = 'sahyog-fuels';
+
+export type NotifyOptions = {
+  /** `NOTIFY_SECRET_KEY`: the demo organisation's secret key (applied at startup). */
+  secretKey?: string | undefined;
+  /** APP_URL: the inbox's backendUrl and socketUrl. */
+  publicUrl?: string;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The notification platform: its queue (tests `drain()` it) and the inbox's realtime side. */
+    notify: { queue: NotifyQueue; realtime: WidgetRealtime };
+  }
+}
+
+/**
+ * Wires the notification platform: keys, the in-process job queue and its worker, the inbox's
+ * realtime publisher, the `/v1` authenticators, and the routes (`/v1/*`, `/v1/widgets/*`,
+ * `/api/platform/*`). At startup (onReady, after migrations and the demo seed) every
+ * organisation gets its environment, `NOTIFY_SECRET_KEY` is applied to the demo organisation and
+ * queued work left by a previous process is picked up.
+ */
+export async function registerNotify(
+  app: FastifyInstance,
+  options: { db: Db; now: () => number; access: AccessControl; io?: Server | undefined } & NotifyOptions,
+): Promise<void> {
+  const keys = notifyKeys(options.db, options.now);
+  const realtime = new WidgetRealtime({ db: options.db, now: options.now, log: app.log, keys });
+  // The worker runs with the same deps the routes get (the queue included).
+  const queue = new InProcessQueue((eventId) => processEvent(deps, eventId), app.log);
+  const deps: NotifyDeps = {
+    db: options.db,
+    now: options.now,
+    log: app.log,
+    keys,
+    inbox: realtime,
+    queue,
+    publicUrl: (options.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, ''),
+  };
+  if (options.io) realtime.attach(options.io);
+
+  app.decorate('notify', { queue, realtime });
+  app.decorateRequest('notifyEnvironment', null);
+  app.decorateRequest('widgetSession', null);
+  options.access.provideV1Authenticator('api-key', apiKeyAuthenticator(deps));
+  options.access.provideV1Authenticator('widget', widgetAuthenticator(deps));
+
+  app.addHook('onReady', async () => {
+    await ensureEnvironments(deps);
+    if (options.secretKey) {
+      const [demo] = await listOrganizationIds(deps.db, DEMO_ORGANIZATION_SLUG);
+      if (demo && (await presetSecretKey(deps, demo.id, options.secretKey))) {
+        app.log.info('NOTIFY_SECRET_KEY applied to the demo organisation');
+      }
+    }
+    for (const eventId of await pendingEventIds(deps.db, deps.now())) queue.enqueue(eventId);
+  });
+  app.addHook('onClose', async () => {
+    await queue.close();
+  });
+
+  await app.register(notifyRoutes(deps));
+  await app.register(widgetRoutes(deps));
+  await app.register(platformRoutes(deps));
+}

@@ -1,0 +1,473 @@
+import type { TExecutionCode, TNotifyChannel, TWidgetCta, TWorkflowStep } from '@forecourt/contracts';
+import { type Kysely, sql } from 'kysely';
+import type { Db } from '../../db/database';
+import { dialectOf } from '../../db/migrations/dsl';
+import { stepConditionsMatch } from './conditions';
+import {
+  EXECUTION_TEXT,
+  type ExecutionDetailInput,
+  insertExecutionDetails,
+} from './execution-details.repository';
+import type { NotifyDeps } from './notify.deps';
+import type { SubscriberRow } from './subscribers.repository';
+import { renderTemplate } from './templates';
+import type { WorkflowSnapshot } from './trigger.service';
+import { ensureFeeds } from './workflows.repository';
+
+/** Jobs handled per transaction. */
+export const WORKER_BATCH = 500;
+
+type WorkerDeps = Pick<NotifyDeps, 'db' | 'now' | 'inbox' | 'log'>;
+
+type JobRow = {
+  id: number;
+  environmentId: number;
+  organizationId: number;
+  eventId: number;
+  notificationId: number;
+  subscriberId: number;
+  workflowId: number | null;
+  transactionId: string;
+  stepId: string;
+  stepIndex: number;
+  type: string;
+  attempts: number;
+};
+
+type Preference = { enabled: boolean; channels: Partial<Record<TNotifyChannel, boolean>> };
+
+/** Which channels of which workflows a subscriber turned off. */
+export function channelAllowed(
+  workflow: Pick<WorkflowSnapshot, 'critical' | 'preferenceSettings'>,
+  channel: TNotifyChannel,
+  global: Preference | undefined,
+  own: Preference | undefined,
+): boolean {
+  if (workflow.critical) return true;
+  if (global && (!global.enabled || global.channels[channel] === false)) return false;
+  if (own && !own.enabled) return false;
+  return own?.channels[channel] ?? workflow.preferenceSettings[channel] ?? true;
+}
+
+const MISSING_INTEGRATION: Record<Exclude<TNotifyChannel, 'in_app'>, TExecutionCode> = {
+  email: 3005,
+  sms: 3007,
+  chat: 3008,
+  push: 3009,
+};
+
+function subscriberVariables(row: SubscriberRow) {
+  return {
+    subscriberId: row.subscriberId,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    avatar: row.avatar,
+    locale: row.locale,
+    data: JSON.parse(row.data) as Record<string, unknown>,
+  };
+}
+
+/**
+ * A rendered link the inbox may follow: http(s), mailto, or a path on the app; anything else
+ * (`javascript:`, `data:`…, which payload values could smuggle in) becomes no link.
+ */
+export function safeUrl(url: string): string {
+  const trimmed = url.trim();
+  if (trimmed === '') return '';
+  // Browsers ignore control characters and spaces inside a scheme (`java\tscript:`).
+  const compact = [...trimmed].filter((char) => char.charCodeAt(0) > 0x20).join('');
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(compact)?.[1]?.toLowerCase();
+  return scheme === undefined || scheme === 'http' || scheme === 'https' || scheme === 'mailto'
+    ? trimmed
+    : '';
+}
+
+/** The rendered call to action; none when it has neither a URL nor buttons. */
+function renderCta(cta: TWorkflowStep['cta'], context: Record<string, unknown>): TWidgetCta | undefined {
+  if (!cta) return undefined;
+  const url = safeUrl(renderTemplate(cta.data.url, context, 'text'));
+  const buttons = (cta.action?.buttons ?? []).map((button) => ({
+    type: button.type,
+    content: renderTemplate(button.content, context, 'text'),
+    ...(button.resultContent === undefined
+      ? {}
+      : { resultContent: renderTemplate(button.resultContent, context, 'text') }),
+    ...(button.url === undefined ? {} : { url: safeUrl(renderTemplate(button.url, context, 'text')) }),
+    ...(button.target === undefined ? {} : { target: button.target }),
+  }));
+  if (url === '' && buttons.length === 0) return undefined;
+  return {
+    type: 'redirect',
+    data: url === '' ? {} : { url },
+    ...(buttons.length > 0 ? { action: { status: cta.action?.status ?? 'pending', buttons } } : {}),
+  };
+}
+
+async function claimJobs(db: Db, eventId: number): Promise<JobRow[]> {
+  let query = db
+    .selectFrom('notifyJobs')
+    .select([
+      'id',
+      'environmentId',
+      'organizationId',
+      'eventId',
+      'notificationId',
+      'subscriberId',
+      'workflowId',
+      'transactionId',
+      'stepId',
+      'stepIndex',
+      'type',
+      'attempts',
+    ])
+    .where('eventId', '=', eventId)
+    .where(sql<boolean>`status = 'queued'`)
+    .orderBy('id')
+    .limit(WORKER_BATCH);
+  if (dialectOf(db as unknown as Kysely<unknown>) === 'postgres') query = query.forUpdate().skipLocked();
+  return query.execute();
+}
+
+type Outcome = {
+  status: 'completed' | 'skipped' | 'failed';
+  error?: string;
+  detail: Omit<ExecutionDetailInput, 'environmentId' | 'organizationId' | 'createdAt'>;
+};
+
+/**
+ * One batch of an event's queued jobs in one transaction: render and store the in-app messages
+ * (multi-row inserts; a re-run job re-arms its message), settle the jobs, write the execution
+ * details, and finish the notifications whose jobs are all done. Null when nothing was queued.
+ */
+async function processBatch(
+  trx: Db,
+  deps: WorkerDeps,
+  eventId: number,
+): Promise<{ messageIds: number[] } | null> {
+  const jobs = await claimJobs(trx, eventId);
+  if (jobs.length === 0) return null;
+  const now = deps.now();
+  const event = await trx
+    .selectFrom('notifyEvents')
+    .selectAll()
+    .where('id', '=', eventId)
+    .executeTakeFirstOrThrow();
+  const workflow = JSON.parse(event.workflow) as WorkflowSnapshot;
+  const payload = JSON.parse(event.payload) as Record<string, unknown>;
+  const { attachments: _attachments, ...messagePayload } = payload;
+  const tenant = event.tenant === null ? null : (JSON.parse(event.tenant) as unknown);
+  const environment = { id: event.environmentId, organizationId: event.organizationId };
+
+  const subscriberIds = [...new Set(jobs.map((job) => job.subscriberId))];
+  const subscribers = new Map(
+    (await trx.selectFrom('notifySubscribers').selectAll().where('id', 'in', subscriberIds).execute()).map(
+      (row) => [row.id, row],
+    ),
+  );
+  const actorId =
+    event.actor === null ? null : (JSON.parse(event.actor) as { subscriberId: string }).subscriberId;
+  const actor =
+    actorId === null
+      ? undefined
+      : await trx
+          .selectFrom('notifySubscribers')
+          .selectAll()
+          .where('environmentId', '=', event.environmentId)
+          .where('subscriberId', '=', actorId)
+          .executeTakeFirst();
+  const preferenceRows = await trx
+    .selectFrom('notifySubscriberPreferences')
+    .selectAll()
+    .where('subscriberId', 'in', subscriberIds)
+    .where('workflowId', 'in', [0, workflow.id])
+    .execute();
+  const preferences = new Map<string, Preference>(
+    preferenceRows.map((row) => [
+      `${row.subscriberId}:${row.workflowId}`,
+      { enabled: row.enabled === 1, channels: JSON.parse(row.channels) as Preference['channels'] },
+    ]),
+  );
+  const feedIdentifiers = workflow.steps
+    .filter((step) => step.type === 'in_app' && step.feedIdentifier)
+    .map((step) => step.feedIdentifier as string);
+  const feeds = await ensureFeeds(trx, environment, feedIdentifiers, now);
+  const steps = new Map(workflow.steps.map((step) => [step.id, step]));
+
+  const messages: NewMessage[] = [];
+  const outcomes = new Map<number, Outcome>();
+  for (const job of jobs) {
+    const step = steps.get(job.stepId);
+    const subscriber = subscribers.get(job.subscriberId);
+    const base = {
+      eventId,
+      notificationId: job.notificationId,
+      jobId: job.id,
+      subscriberId: job.subscriberId,
+      workflowId: job.workflowId,
+      transactionId: job.transactionId,
+      channel: job.type,
+    };
+    if (!step || !subscriber) {
+      outcomes.set(job.id, {
+        status: 'failed',
+        error: !step ? 'step not found' : 'subscriber not found',
+        detail: {
+          ...base,
+          code: !step ? 1002 : 3001,
+          status: 'Failed',
+          detail: EXECUTION_TEXT[!step ? 1002 : 3001],
+        },
+      });
+      continue;
+    }
+    const subscriberData = subscriberVariables(subscriber);
+    const conditionContext = {
+      payload,
+      subscriber: {
+        ...subscriberData,
+        isOnline: subscriber.isOnline === 1,
+        lastOnlineAt: subscriber.lastOnlineAt,
+      },
+      tenant: tenant && typeof tenant === 'object' ? (tenant as Record<string, unknown>) : null,
+      now,
+    };
+    if (!stepConditionsMatch(step.filters, conditionContext)) {
+      outcomes.set(job.id, {
+        status: 'skipped',
+        detail: {
+          ...base,
+          code: 1009,
+          status: 'Warning',
+          detail: 'Step skipped: its conditions did not match',
+        },
+      });
+      continue;
+    }
+    const channel = step.type as TNotifyChannel;
+    const allowed = channelAllowed(
+      workflow,
+      channel,
+      preferences.get(`${subscriber.id}:0`),
+      preferences.get(`${subscriber.id}:${workflow.id}`),
+    );
+    if (!allowed) {
+      outcomes.set(job.id, {
+        status: 'skipped',
+        detail: {
+          ...base,
+          code: 1009,
+          status: 'Warning',
+          detail: `Step skipped: the subscriber turned ${channel} off`,
+        },
+      });
+      continue;
+    }
+    if (channel !== 'in_app') {
+      // Email, SMS, chat and push providers arrive with the integrations of a later version.
+      const code = MISSING_INTEGRATION[channel];
+      outcomes.set(job.id, {
+        status: 'failed',
+        error: EXECUTION_TEXT[code],
+        detail: { ...base, code, status: 'Failed', detail: EXECUTION_TEXT[code] },
+      });
+      continue;
+    }
+    const context = {
+      ...payload,
+      payload,
+      subscriber: subscriberData,
+      actor: actor ? subscriberVariables(actor) : null,
+      tenant,
+    };
+    try {
+      const content = renderTemplate(step.content, context);
+      const cta = renderCta(step.cta, context);
+      const actorSetting =
+        step.actor && step.actor.type !== 'none'
+          ? {
+              type: step.actor.type,
+              data: step.actor.type === 'user' ? (actor?.avatar ?? null) : (step.actor.data ?? null),
+            }
+          : null;
+      messages.push({
+        environmentId: event.environmentId,
+        organizationId: event.organizationId,
+        subscriberId: subscriber.id,
+        notificationId: job.notificationId,
+        jobId: job.id,
+        eventId,
+        workflowId: job.workflowId,
+        feedId: step.feedIdentifier ? (feeds.get(step.feedIdentifier) ?? null) : null,
+        channel: 'in_app',
+        stepId: step.id,
+        templateIdentifier: workflow.triggerIdentifier,
+        transactionId: job.transactionId,
+        content,
+        subject: step.subject ? renderTemplate(step.subject, context, 'text') : null,
+        cta: cta === undefined ? null : JSON.stringify(cta),
+        payload: JSON.stringify(messagePayload),
+        actor: actorSetting === null ? null : JSON.stringify(actorSetting),
+        actorSubscriberId: actorSetting?.type === 'user' ? (actor?.id ?? null) : null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      outcomes.set(job.id, {
+        status: 'completed',
+        detail: { ...base, code: 1007, status: 'Success', detail: EXECUTION_TEXT[1007] },
+      });
+    } catch (error) {
+      const message =
+        error instanceof Error ? (error.message.split('\n')[0] ?? 'template error') : 'template error';
+      outcomes.set(job.id, {
+        status: 'failed',
+        error: message,
+        detail: { ...base, code: 3013, status: 'Failed', detail: `${EXECUTION_TEXT[3013]}: ${message}` },
+      });
+    }
+  }
+
+  const messageIdByJob = await insertMessages(trx, messages);
+  for (const status of ['completed', 'skipped', 'failed'] as const) {
+    const ids = jobs.filter((job) => outcomes.get(job.id)?.status === status).map((job) => job.id);
+    for (let start = 0; start < ids.length; start += 500) {
+      await trx
+        .updateTable('notifyJobs')
+        .set((eb) => ({
+          status,
+          attempts: eb('attempts', '+', 1),
+          updatedAt: now,
+          ...(status === 'failed' ? { error: 'delivery failed (see execution details)' } : {}),
+        }))
+        .where('id', 'in', ids.slice(start, start + 500))
+        .execute();
+    }
+  }
+  const details: ExecutionDetailInput[] = jobs.map((job) => {
+    const outcome = outcomes.get(job.id) as Outcome;
+    return {
+      ...outcome.detail,
+      environmentId: event.environmentId,
+      organizationId: event.organizationId,
+      messageId: messageIdByJob.get(job.id) ?? null,
+      createdAt: now,
+    };
+  });
+
+  // Notifications with nothing left to run are done ("trigger processed").
+  const notificationIds = [...new Set(jobs.map((job) => job.notificationId))];
+  const unfinished = new Set<number>();
+  for (let start = 0; start < notificationIds.length; start += 500) {
+    const rows = await trx
+      .selectFrom('notifyJobs')
+      .select('notificationId')
+      .distinct()
+      .where('notificationId', 'in', notificationIds.slice(start, start + 500))
+      .where('status', 'in', ['queued', 'running', 'pending', 'delayed'])
+      .execute();
+    for (const row of rows) unfinished.add(row.notificationId);
+  }
+  const finished = notificationIds.filter((id) => !unfinished.has(id));
+  for (let start = 0; start < finished.length; start += 500) {
+    await trx
+      .updateTable('notifyNotifications')
+      .set({ status: 'completed', updatedAt: now })
+      .where('id', 'in', finished.slice(start, start + 500))
+      .execute();
+  }
+  const jobOfNotification = new Map(jobs.map((job) => [job.notificationId, job]));
+  for (const notificationId of finished) {
+    const job = jobOfNotification.get(notificationId) as JobRow;
+    details.push({
+      environmentId: event.environmentId,
+      organizationId: event.organizationId,
+      eventId,
+      notificationId,
+      jobId: null,
+      subscriberId: job.subscriberId,
+      workflowId: job.workflowId,
+      transactionId: job.transactionId,
+      code: 1009,
+      status: 'Success',
+      detail: EXECUTION_TEXT[1009],
+      createdAt: now,
+    });
+  }
+  await insertExecutionDetails(trx, details);
+  return { messageIds: [...messageIdByJob.values()] };
+}
+
+type NewMessage = {
+  environmentId: number;
+  organizationId: number;
+  subscriberId: number;
+  notificationId: number;
+  jobId: number;
+  eventId: number;
+  workflowId: number | null;
+  feedId: number | null;
+  channel: string;
+  stepId: string;
+  templateIdentifier: string;
+  transactionId: string;
+  content: string;
+  subject: string | null;
+  cta: string | null;
+  payload: string;
+  actor: string | null;
+  actorSubscriberId: number | null;
+  createdAt: number;
+  updatedAt: number;
+};
+
+/** Multi-row inserts; a job that already has its message re-arms it (unseen, fresh content and time). */
+async function insertMessages(trx: Db, messages: readonly NewMessage[]): Promise<Map<number, number>> {
+  const byJob = new Map<number, number>();
+  for (let start = 0; start < messages.length; start += 200) {
+    const rows = await trx
+      .insertInto('notifyMessages')
+      .values(messages.slice(start, start + 200))
+      .onConflict((oc) =>
+        oc.column('jobId').doUpdateSet((eb) => ({
+          seen: 0,
+          content: eb.ref('excluded.content'),
+          subject: eb.ref('excluded.subject'),
+          cta: eb.ref('excluded.cta'),
+          payload: eb.ref('excluded.payload'),
+          createdAt: eb.ref('excluded.createdAt'),
+          updatedAt: eb.ref('excluded.updatedAt'),
+        })),
+      )
+      .returning(['id', 'jobId'])
+      .execute();
+    for (const row of rows) byJob.set(row.jobId, row.id);
+  }
+  return byJob;
+}
+
+/** Runs every queued job of an event, batch by batch, telling the inbox after each commit. */
+export async function processEvent(deps: WorkerDeps, eventId: number): Promise<void> {
+  for (;;) {
+    const batch = await deps.db.transaction().execute((trx) => processBatch(trx, deps, eventId));
+    if (batch === null) return;
+    if (batch.messageIds.length > 0) deps.inbox.messagesDelivered(batch.messageIds);
+  }
+}
+
+/** Events with queued (or, after a crash, running) jobs: what a starting process picks up. */
+export async function pendingEventIds(db: Db, now: number): Promise<number[]> {
+  await db
+    .updateTable('notifyJobs')
+    .set({ status: 'queued', updatedAt: now })
+    .where('status', '=', 'running')
+    .execute();
+  const rows = await db
+    .selectFrom('notifyJobs')
+    .select('eventId')
+    .distinct()
+    .where(sql<boolean>`status = 'queued'`)
+    .orderBy('eventId')
+    .execute();
+  return rows.map((row) => row.eventId);
+}

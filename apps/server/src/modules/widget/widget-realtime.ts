@@ -1,0 +1,163 @@
+import { WIDGET_COUNT_LIMIT, WIDGET_SOCKET_EVENTS } from '@forecourt/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Namespace, Server, Socket } from 'socket.io';
+import type { Db } from '../../db/database';
+import { toHexId } from '../notify/ids';
+import type { InboxPublisher } from '../notify/inbox-publisher';
+import { presentMessage } from '../notify/messages.presenter';
+import { findMessagesByIds } from '../notify/messages.repository';
+import type { NotifyKeys } from '../notify/secrets';
+import { setOnline } from '../notify/subscribers.repository';
+import { countInbox } from './widget.repository';
+import { verifyWidgetToken } from './widget-token';
+
+/** A subscriber's room: its internal id as 24 hex digits (protocol §5). */
+export const subscriberRoom = (subscriberId: number) => toHexId(subscriberId);
+
+type Deps = { db: Db; now: () => number; log: FastifyBaseLogger; keys: NotifyKeys };
+
+/** The token of a handshake: `auth.token`, else `?token=`; the literal "null" is no token. */
+export function handshakeToken(socket: Socket): string | undefined {
+  const fromAuth = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+  const fromQuery = socket.handshake.query?.token;
+  for (const candidate of [fromAuth, Array.isArray(fromQuery) ? fromQuery[0] : fromQuery]) {
+    if (
+      typeof candidate === 'string' &&
+      candidate !== '' &&
+      candidate !== 'null' &&
+      candidate !== 'undefined'
+    ) {
+      return candidate;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The inbox side of realtime: connected widgets on the default namespace, one room per subscriber,
+ * and the events of protocol §5 — `notification_received {message}` and the two capped counts
+ * after every change. Events go only to subscribers with a socket here; counts are computed only
+ * for them. Until a socket.io server is attached, publishing does nothing.
+ */
+export class WidgetRealtime implements InboxPublisher {
+  #namespace: Namespace | null = null;
+  readonly #deps: Deps;
+
+  constructor(deps: Deps) {
+    this.#deps = deps;
+  }
+
+  get attached(): boolean {
+    return this.#namespace !== null;
+  }
+
+  /**
+   * Serves the inbox on `io`'s default namespace: the token is checked after the connection is
+   * made and an invalid or missing one disconnects the socket at once (the client does not retry).
+   */
+  attach(io: Server): void {
+    if (this.#namespace) return;
+    const namespace = io.of('/');
+    this.#namespace = namespace;
+    namespace.on('connection', (socket) => {
+      this.#accept(socket).catch((error: unknown) => {
+        this.#deps.log.error({ err: error }, 'inbox socket failed');
+        socket.disconnect();
+      });
+    });
+  }
+
+  async #accept(socket: Socket): Promise<void> {
+    const token = handshakeToken(socket);
+    const claims =
+      token === undefined
+        ? null
+        : await verifyWidgetToken(await this.#deps.keys.widgetSigningKey(), token, this.#deps.now());
+    const subscriber =
+      claims === null
+        ? undefined
+        : await this.#deps.db
+            .selectFrom('notifySubscribers')
+            .select(['id', 'environmentId', 'subscriberId'])
+            .where('id', '=', claims.subscriberRowId)
+            .executeTakeFirst();
+    if (
+      !claims ||
+      !subscriber ||
+      subscriber.environmentId !== claims.environmentId ||
+      subscriber.subscriberId !== claims.subscriberId
+    ) {
+      socket.disconnect();
+      return;
+    }
+    if (!socket.connected) return;
+    const room = subscriberRoom(subscriber.id);
+    await socket.join(room);
+    await setOnline(this.#deps.db, subscriber.id, true, this.#deps.now());
+    socket.on('disconnect', () => {
+      if ((this.#namespace?.adapter.rooms.get(room)?.size ?? 0) > 0) return;
+      setOnline(this.#deps.db, subscriber.id, false, this.#deps.now()).catch((error: unknown) =>
+        this.#deps.log.error({ err: error }, 'inbox presence update failed'),
+      );
+    });
+  }
+
+  #listening(subscriberId: number): boolean {
+    return (this.#namespace?.adapter.rooms.get(subscriberRoom(subscriberId))?.size ?? 0) > 0;
+  }
+
+  messagesDelivered(messageIds: readonly number[]): void {
+    if (!this.#namespace || messageIds.length === 0) return;
+    this.#deliver(messageIds).catch((error: unknown) =>
+      this.#deps.log.error({ err: error }, 'inbox delivery event failed'),
+    );
+  }
+
+  async #deliver(messageIds: readonly number[]): Promise<void> {
+    const namespace = this.#namespace;
+    if (!namespace) return;
+    // Only the messages of subscribers with a socket here are read.
+    const rows = await findMessagesByIds(this.#deps.db, messageIds);
+    const bySubscriber = new Map<number, typeof rows>();
+    for (const row of rows) {
+      if (!this.#listening(row.subscriberId)) continue;
+      bySubscriber.set(row.subscriberId, [...(bySubscriber.get(row.subscriberId) ?? []), row]);
+    }
+    for (const [subscriberId, messages] of bySubscriber) {
+      for (const message of messages) {
+        namespace
+          .to(subscriberRoom(subscriberId))
+          .emit(WIDGET_SOCKET_EVENTS.received, { message: presentMessage(message) });
+      }
+      await this.#emitCounts(subscriberId, { unseen: true, unread: true });
+    }
+  }
+
+  countsChanged(subscriberId: number, which: { unseen?: boolean; unread?: boolean }): void {
+    if (!this.#namespace || !this.#listening(subscriberId)) return;
+    this.#emitCounts(subscriberId, which).catch((error: unknown) =>
+      this.#deps.log.error({ err: error }, 'inbox count event failed'),
+    );
+  }
+
+  /** Counts across all feeds, taken up to 101: above 100 they are sent as 100 with hasMore. */
+  async #emitCounts(subscriberId: number, which: { unseen?: boolean; unread?: boolean }): Promise<void> {
+    const namespace = this.#namespace;
+    if (!namespace) return;
+    const room = namespace.to(subscriberRoom(subscriberId));
+    if (which.unseen) {
+      const count = await countInbox(this.#deps.db, subscriberId, { seen: false }, WIDGET_COUNT_LIMIT + 1);
+      room.emit(WIDGET_SOCKET_EVENTS.unseen, {
+        unseenCount: Math.min(count, WIDGET_COUNT_LIMIT),
+        hasMore: count > WIDGET_COUNT_LIMIT,
+      });
+    }
+    if (which.unread) {
+      const count = await countInbox(this.#deps.db, subscriberId, { read: false }, WIDGET_COUNT_LIMIT + 1);
+      room.emit(WIDGET_SOCKET_EVENTS.unread, {
+        unreadCount: Math.min(count, WIDGET_COUNT_LIMIT),
+        hasMore: count > WIDGET_COUNT_LIMIT,
+      });
+    }
+  }
+}

@@ -1,0 +1,205 @@
+import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import type { Db } from '../../db/database';
+import { dialectOf } from '../../db/migrations/dsl';
+import type { MessageRow } from '../notify/messages.presenter';
+import type { PayloadLeaf } from './widget-query';
+
+/**
+ * The inbox's reads and writes. Every query is scoped to one subscriber (internal id) and to live
+ * in-app messages. The fixed predicates are SQL literals (`channel = 'in_app' and deleted = 0`,
+ * `seen = 0`), so SQLite and PostgreSQL match them to the partial indexes of migration 0006:
+ * the feed page's ids and the capped counts come from an index alone.
+ */
+const INBOX = sql<SqlBool>`channel = 'in_app' and deleted = 0`;
+const flag = (column: 'seen' | 'read', value: boolean) =>
+  column === 'seen'
+    ? sql<SqlBool>`seen = ${sql.lit(value ? 1 : 0)}`
+    : sql<SqlBool>`"read" = ${sql.lit(value ? 1 : 0)}`;
+
+export type InboxFilter = {
+  /** Feed row ids; undefined: any feed. An empty list matches nothing. */
+  feedIds?: readonly number[];
+  seen?: boolean;
+  read?: boolean;
+  payload?: readonly PayloadLeaf[];
+};
+
+function payloadMatch(db: Db, leaf: PayloadLeaf): Expression<SqlBool> {
+  if (dialectOf(db as unknown as Kysely<unknown>) === 'postgres') {
+    return sql<SqlBool>`(payload::jsonb #> ${leaf.path}::text[]) = ${JSON.stringify(leaf.value ?? null)}::jsonb`;
+  }
+  const path = `$${leaf.path.map((key) => `."${key}"`).join('')}`;
+  const value = leaf.value;
+  if (value === null || value === undefined) return sql<SqlBool>`json_type(payload, ${path}) = 'null'`;
+  if (typeof value === 'boolean')
+    return sql<SqlBool>`json_type(payload, ${path}) = ${value ? 'true' : 'false'}`;
+  if (typeof value === 'number') {
+    return sql<SqlBool>`(json_type(payload, ${path}) in ('integer', 'real') and json_extract(payload, ${path}) = ${value})`;
+  }
+  if (typeof value === 'string') {
+    return sql<SqlBool>`(json_type(payload, ${path}) = 'text' and json_extract(payload, ${path}) = ${value})`;
+  }
+  return sql<SqlBool>`(json_type(payload, ${path}) = 'array' and json_extract(payload, ${path}) = ${JSON.stringify(value)})`;
+}
+
+function inbox(db: Db, subscriberId: number, filter: InboxFilter) {
+  let query = db.selectFrom('notifyMessages').where('subscriberId', '=', subscriberId).where(INBOX);
+  if (filter.feedIds !== undefined) {
+    query =
+      filter.feedIds.length === 0
+        ? query.where(sql<SqlBool>`1 = 0`)
+        : query.where('feedId', 'in', [...filter.feedIds]);
+  }
+  if (filter.seen !== undefined) query = query.where(flag('seen', filter.seen));
+  if (filter.read !== undefined) query = query.where(flag('read', filter.read));
+  for (const leaf of filter.payload ?? []) query = query.where(payloadMatch(db, leaf));
+  return query;
+}
+
+/** A feed page, newest first: the ids from the index, then the rows. `hasMore` from one extra id. */
+export async function feedPage(
+  db: Db,
+  subscriberId: number,
+  filter: InboxFilter,
+  page: { page: number; limit: number },
+): Promise<{ rows: MessageRow[]; hasMore: boolean }> {
+  const ids = await inbox(db, subscriberId, filter)
+    .select('id')
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit + 1)
+    .offset(page.page * page.limit)
+    .execute();
+  const pageIds = ids.slice(0, page.limit).map((row) => row.id);
+  if (pageIds.length === 0) return { rows: [], hasMore: false };
+  const rows = await db.selectFrom('notifyMessages').selectAll().where('id', 'in', pageIds).execute();
+  const order = new Map(pageIds.map((id, index) => [id, index]));
+  rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+  return { rows, hasMore: ids.length > page.limit };
+}
+
+/** Matching messages, counted up to `limit` rows (never more). */
+export async function countInbox(
+  db: Db,
+  subscriberId: number,
+  filter: InboxFilter,
+  limit: number,
+): Promise<number> {
+  const capped = inbox(db, subscriberId, filter).select(sql<number>`1`.as('one')).limit(limit);
+  const { rows } = await sql<{
+    count: number | string;
+  }>`select count(*) as count from (${capped}) as capped`.execute(db);
+  return Number(rows[0]?.count ?? 0);
+}
+
+/** Feed identifiers → feed row ids of the environment (unknown identifiers are dropped). */
+export async function feedIdsOf(
+  db: Db,
+  environmentId: number,
+  identifiers: readonly string[],
+): Promise<number[]> {
+  if (identifiers.length === 0) return [];
+  const rows = await db
+    .selectFrom('notifyFeeds')
+    .select('id')
+    .where('environmentId', '=', environmentId)
+    .where('identifier', 'in', [...identifiers])
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+export function findFeed(db: Db, environmentId: number, id: number) {
+  return db
+    .selectFrom('notifyFeeds')
+    .select('id')
+    .where('environmentId', '=', environmentId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The subscriber's in-app messages among `ids` (deleted ones included unless `liveOnly`). */
+export function ownMessages(db: Db, subscriberId: number, ids: readonly number[], liveOnly = false) {
+  if (ids.length === 0) return Promise.resolve([] as MessageRow[]);
+  let query = db
+    .selectFrom('notifyMessages')
+    .selectAll()
+    .where('subscriberId', '=', subscriberId)
+    .where(sql<SqlBool>`channel = 'in_app'`)
+    .where('id', 'in', [...ids]);
+  if (liveOnly) query = query.where(sql<SqlBool>`deleted = 0`);
+  return query.orderBy('id').execute();
+}
+
+/** Sets the flags given (each with its timestamp) on the subscriber's live messages among `ids`. */
+export async function markMessages(
+  db: Db,
+  subscriberId: number,
+  ids: readonly number[],
+  mark: { seen?: boolean; read?: boolean },
+  now: number,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('notifyMessages')
+    .set({
+      ...(mark.seen === undefined ? {} : { seen: mark.seen ? 1 : 0, lastSeenAt: now }),
+      ...(mark.read === undefined ? {} : { read: mark.read ? 1 : 0, lastReadAt: now }),
+      updatedAt: now,
+    })
+    .where('subscriberId', '=', subscriberId)
+    .where(INBOX)
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+/** Mark all: every unread (or unseen) live message, optionally within feeds; how many changed. */
+export async function markAll(
+  db: Db,
+  subscriberId: number,
+  feedIds: readonly number[] | undefined,
+  what: 'read' | 'seen',
+  now: number,
+): Promise<number> {
+  let query = db
+    .updateTable('notifyMessages')
+    .set(
+      what === 'read'
+        ? { read: 1, seen: 1, lastReadAt: now, lastSeenAt: now, updatedAt: now }
+        : { seen: 1, lastSeenAt: now, updatedAt: now },
+    )
+    .where('subscriberId', '=', subscriberId)
+    .where(INBOX)
+    .where(flag(what, false));
+  if (feedIds !== undefined) {
+    if (feedIds.length === 0) return 0;
+    query = query.where('feedId', 'in', [...feedIds]);
+  }
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Soft-deletes the subscriber's live messages among `ids` (or all, optionally of one feed). */
+export async function softDelete(
+  db: Db,
+  subscriberId: number,
+  target: { ids: readonly number[] } | { feedId: number | null },
+  now: number,
+): Promise<number> {
+  let query = db
+    .updateTable('notifyMessages')
+    .set({ deleted: 1, deletedAt: now, updatedAt: now })
+    .where('subscriberId', '=', subscriberId)
+    .where(INBOX);
+  if ('ids' in target) {
+    if (target.ids.length === 0) return 0;
+    query = query.where('id', 'in', [...target.ids]);
+  } else if (target.feedId !== null) {
+    query = query.where('feedId', '=', target.feedId);
+  }
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function setCta(db: Db, id: number, cta: string, now: number): Promise<void> {
+  await db.updateTable('notifyMessages').set({ cta, updatedAt: now }).where('id', '=', id).execute();
+}

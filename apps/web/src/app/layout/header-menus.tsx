@@ -1,0 +1,12 @@
+import { ThemeControl } from '../theme/theme-control';
+import { ProfileMenu } from './profile-menu';
+
+/** The header's theme and account menus, loaded together after the first paint (see app-shell.tsx). */
+export default function HeaderMenus() {
+  return (
+    <>
+      <ThemeControl />
+      <ProfileMenu />
+    </>
+  );
+}

@@ -1,0 +1,111 @@
+import { Table, type TableTdProps } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { parseSort, type TSortValue } from '../lib/list-sort';
+import { SortableTh, type TSortState } from './sortable-th';
+
+/**
+ * One column of a {@link DataTable}: its header, how a row fills its cell, and optionally the sort
+ * field a click on the header sorts by.
+ */
+export type TColumn<TRow, TField extends string = string> = {
+  key: string;
+  header: ReactNode;
+  cell: (row: TRow) => ReactNode;
+  /** Makes the header a sort button for this field. */
+  sort?: TField;
+  /** Numbers are right-aligned, in tabular figures. */
+  numeric?: boolean;
+  /** Keeps the cell on one line (dates, amounts). */
+  nowrap?: boolean;
+  width?: TableTdProps['w'];
+};
+
+/**
+ * A table described by its columns. Sorting is the caller's: the headers of sortable columns show
+ * the current order (`aria-sort`) and report clicks through `onSort`. Below `minWidth` the table
+ * scrolls sideways instead of squeezing its columns.
+ */
+export function DataTable<TRow, TField extends string = string>({
+  rows,
+  columns,
+  rowKey,
+  sort,
+  onSort,
+  busy,
+  minWidth = 720,
+  testId,
+  rowTestId,
+  caption,
+}: {
+  rows: readonly TRow[];
+  columns: readonly TColumn<TRow, TField>[];
+  rowKey: (row: TRow) => string | number;
+  /** The order the rows are in; needed for sortable headers. */
+  sort?: TSortValue<TField>;
+  onSort?: (field: TField) => void;
+  /** Another page is loading; the rows shown are the previous ones. */
+  busy?: boolean;
+  minWidth?: number;
+  testId?: string;
+  rowTestId?: string;
+  /** Names the table for assistive tech (not shown). */
+  caption?: string;
+}) {
+  const current = sort ? parseSort(sort) : undefined;
+  const sortState = (field: TField): TSortState =>
+    current?.field !== field ? 'none' : current.direction === 'asc' ? 'ascending' : 'descending';
+
+  return (
+    <Table.ScrollContainer minWidth={minWidth} type="native">
+      <Table
+        data-testid={testId}
+        striped
+        highlightOnHover
+        verticalSpacing="sm"
+        aria-busy={busy || undefined}
+        aria-label={caption}
+        style={{ opacity: busy ? 0.6 : 1, transition: 'opacity 120ms' }}
+      >
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => {
+              const sortField = column.sort;
+              return sortField && onSort ? (
+                <SortableTh
+                  key={column.key}
+                  sorted={sortState(sortField)}
+                  onSort={() => onSort(sortField)}
+                  w={column.width}
+                >
+                  {column.header}
+                </SortableTh>
+              ) : (
+                <Table.Th key={column.key} w={column.width} ta={column.numeric ? 'right' : undefined}>
+                  {column.header}
+                </Table.Th>
+              );
+            })}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={rowKey(row)} data-testid={rowTestId}>
+              {columns.map((column) => (
+                <Table.Td
+                  key={column.key}
+                  ta={column.numeric ? 'right' : undefined}
+                  style={{
+                    fontVariantNumeric: column.numeric ? 'tabular-nums' : undefined,
+                    whiteSpace: column.nowrap || column.numeric ? 'nowrap' : undefined,
+                  }}
+                >
+                  {column.cell(row)}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,106 @@
+import type { TCongestionSample } from '@forecourt/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { callsTo, errorResponse, jsonResponse } from '../../test/fetch-stub';
+import { renderApp } from '../../test/render-app';
+import { signIn } from '../../test/session';
+import { page } from '../operations/test-fixtures';
+import {
+  congestionSummary,
+  FIXED,
+  lastQuery,
+  STATION,
+  serveMetrics,
+  stationPath,
+  TOO_LONG,
+} from './test-fixtures';
+
+const SUMMARY = stationPath('congestion/summary');
+const SAMPLES = stationPath('congestion');
+
+const sample = (id: number, lane: number, queueLength: number): TCongestionSample => ({
+  id,
+  stationId: STATION.id,
+  lane,
+  sampledAt: new Date(Date.parse(FIXED.endDate) - id * 900_000).toISOString(),
+  queueLength,
+  waitSeconds: queueLength * 95,
+});
+
+describe('the station congestion', () => {
+  beforeEach(() => {
+    signIn('admin');
+  });
+
+  it('shows the busiest hour, lanes over time and the busiest hours of the day', async () => {
+    serveMetrics({ [SUMMARY]: congestionSummary(), [SAMPLES]: page([]) });
+    renderApp(`/stations/${STATION.slug}/congestion`);
+
+    expect((await screen.findByTestId('congestion-busiest-hour-value')).textContent).toBe('6 pm – 7 pm');
+    expect(screen.getByTestId('congestion-longest-queue-value').textContent).toBe('8');
+    expect(screen.getByTestId('congestion-slowest-lane-value').textContent).toBe('5m');
+    const queue = screen.getByTestId('lane-queue-chart');
+    expect(within(queue).getByText('Lane 1')).toBeTruthy();
+    expect(within(queue).getByText('Lane 2')).toBeTruthy();
+    const hours = screen.getByTestId('busiest-hours-table');
+    expect(within(hours).getByText('9 am – 10 am')).toBeTruthy();
+    expect(within(hours).getByText('6.2')).toBeTruthy();
+    expect(within(hours).getByText('9m')).toBeTruthy();
+  });
+
+  it('lists the samples of the window and loads more with the cursor', async () => {
+    const fetchMock = serveMetrics({
+      [SUMMARY]: congestionSummary(),
+      [SAMPLES]: ({ url }) =>
+        jsonResponse(
+          url.searchParams.get('cursor') === 'next-page-cursor'
+            ? page([sample(3, 1, 0)], { count: 3 })
+            : page([sample(1, 1, 4), sample(2, 2, 7)], { count: 3, nextCursor: 'next-page-cursor' }),
+        ),
+    });
+    const { user } = renderApp(`/stations/${STATION.slug}/congestion?${FIXED.query}&frequency=1h`);
+
+    expect(await screen.findAllByTestId('congestion-sample-row')).toHaveLength(2);
+    expect(lastQuery(fetchMock, SUMMARY)).toEqual({
+      startDate: FIXED.startDate,
+      endDate: FIXED.endDate,
+      frequency: '1h',
+    });
+    expect(lastQuery(fetchMock, SAMPLES)).toEqual({ startDate: FIXED.startDate, endDate: FIXED.endDate });
+    expect(screen.getByText('Showing 2 of 3 samples')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.getAllByTestId('congestion-sample-row')).toHaveLength(3));
+    expect(lastQuery(fetchMock, SAMPLES)).toMatchObject({ cursor: 'next-page-cursor' });
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('says so when no lane was sampled', async () => {
+    serveMetrics({ [SUMMARY]: congestionSummary({ lanes: [], busiestHours: [] }), [SAMPLES]: page([]) });
+    renderApp(`/stations/${STATION.slug}/congestion`);
+
+    expect(await screen.findByText('No queue samples in this window')).toBeTruthy();
+    expect(await screen.findByText('No samples in this window')).toBeTruthy();
+  });
+
+  it('shows why a window is too long and calls neither API', async () => {
+    const fetchMock = serveMetrics({ [SUMMARY]: congestionSummary(), [SAMPLES]: page([]) });
+    renderApp(`/stations/${STATION.slug}/congestion?${TOO_LONG}`);
+
+    expect(await screen.findByText('The window can be at most 1 week for this screen')).toBeTruthy();
+    expect(callsTo(fetchMock, SUMMARY)).toHaveLength(0);
+    expect(callsTo(fetchMock, SAMPLES)).toHaveLength(0);
+  });
+
+  it('reports a failure with a way to try again', async () => {
+    serveMetrics({
+      [SUMMARY]: () => errorResponse(400, 'BAD_REQUEST', 'Lane readings are late'),
+      [SAMPLES]: page([]),
+    });
+    renderApp(`/stations/${STATION.slug}/congestion`);
+
+    expect(await screen.findByText('Could not load the congestion figures')).toBeTruthy();
+    expect(screen.getByText('Lane readings are late')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,82 @@
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { callsTo, errorResponse } from '../../test/fetch-stub';
+import { renderApp } from '../../test/render-app';
+import { signIn } from '../../test/session';
+import {
+  FIXED,
+  lastQuery,
+  metricsPoint,
+  QUIET_POINT,
+  STATION,
+  serveMetrics,
+  stationMetrics,
+  stationPath,
+  TOO_LONG,
+} from './test-fixtures';
+
+const METRICS = stationPath('metrics');
+
+describe('the station metrics', () => {
+  beforeEach(() => {
+    signIn('admin');
+  });
+
+  it('draws volume per unit, counts, ticket, queue and wait, with legends', async () => {
+    serveMetrics({ [METRICS]: stationMetrics() });
+    renderApp(`/stations/${STATION.slug}/metrics`);
+
+    const litres = await screen.findByTestId('volume-l');
+    expect(within(litres).getByRole('heading', { name: 'Volume sold (litres)' })).toBeTruthy();
+    // Litres stack together; CNG is sold in kilograms and gets its own chart.
+    expect(within(litres).getByText('Petrol')).toBeTruthy();
+    expect(within(litres).getByText('Diesel')).toBeTruthy();
+    expect(within(litres).queryByText('CNG')).toBeNull();
+    expect(within(screen.getByTestId('volume-kg')).getByText('CNG')).toBeTruthy();
+    expect(
+      within(screen.getByTestId('transactions-chart')).getByText('Vehicles at the entrance'),
+    ).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Average ticket' })).toBeTruthy();
+    expect(within(screen.getByTestId('queue-chart')).getByText('Longest queue')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Wait' })).toBeTruthy();
+    // The chart step can be chosen.
+    expect(screen.getAllByLabelText('Chart step').length).toBeGreaterThan(0);
+  });
+
+  it('asks for the window and step in the address bar', async () => {
+    const fetchMock = serveMetrics({ [METRICS]: stationMetrics() });
+    renderApp(`/stations/${STATION.slug}/metrics?${FIXED.query}&frequency=3h`);
+
+    await screen.findByTestId('volume-l');
+    expect(lastQuery(fetchMock, METRICS)).toEqual({
+      startDate: FIXED.startDate,
+      endDate: FIXED.endDate,
+      frequency: '3h',
+    });
+  });
+
+  it('says so when nothing was sold, seen or sampled', async () => {
+    serveMetrics({ [METRICS]: stationMetrics([metricsPoint(0, QUIET_POINT), metricsPoint(1, QUIET_POINT)]) });
+    renderApp(`/stations/${STATION.slug}/metrics`);
+
+    expect(await screen.findByText('No sales or traffic in this window')).toBeTruthy();
+    expect(screen.queryByTestId('metrics-charts')).toBeNull();
+  });
+
+  it('shows why a window is too long and does not call the API', async () => {
+    const fetchMock = serveMetrics({ [METRICS]: stationMetrics() });
+    renderApp(`/stations/${STATION.slug}/metrics?${TOO_LONG}`);
+
+    expect(await screen.findByText('The window can be at most 1 week for this screen')).toBeTruthy();
+    expect(callsTo(fetchMock, METRICS)).toHaveLength(0);
+  });
+
+  it('reports a failure with a way to try again', async () => {
+    serveMetrics({ [METRICS]: () => errorResponse(400, 'BAD_REQUEST', 'Metrics are being rebuilt') });
+    renderApp(`/stations/${STATION.slug}/metrics`);
+
+    expect(await screen.findByText('Could not load the metrics')).toBeTruthy();
+    expect(screen.getByText('Metrics are being rebuilt')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,114 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { callsTo, deferred, errorResponse, jsonResponse, stubFetch } from '../../test/fetch-stub';
+import { renderApp } from '../../test/render-app';
+import { signIn, withMe } from '../../test/session';
+import {
+  FIXED,
+  lastQuery,
+  NO_SALES,
+  overview,
+  STATION,
+  serveMetrics,
+  stationPath,
+  TOO_LONG,
+} from './test-fixtures';
+
+const OVERVIEW = stationPath('overview');
+
+describe('the station overview', () => {
+  beforeEach(() => {
+    signIn('admin');
+  });
+
+  it('shows the KPIs of the window, formatted, beside the station record', async () => {
+    serveMetrics({ [OVERVIEW]: overview() });
+    renderApp(`/stations/${STATION.slug}`);
+
+    expect((await screen.findByTestId('kpi-revenue-value')).textContent).toBe('₹1,23,457');
+    expect(screen.getByTestId('kpi-transactions-value').textContent).toBe('321');
+    expect(screen.getByTestId('kpi-average-ticket-value').textContent).toBe('₹384.60');
+    expect(screen.getByTestId('kpi-vehicles-value').textContent).toBe('250');
+    const incidents = within(screen.getByTestId('kpi-incidents')).getByRole('link', { name: '3' });
+    expect(incidents.getAttribute('href')).toBe('/incidents');
+
+    const fuels = screen.getByTestId('fuel-totals');
+    expect(within(fuels).getByText('Diesel')).toBeTruthy();
+    expect(within(fuels).getByText('1,235 L')).toBeTruthy();
+    expect(within(fuels).getByText('86.3 kg')).toBeTruthy();
+    const mix = screen.getByTestId('payment-mix');
+    expect(within(mix).getByText('UPI')).toBeTruthy();
+    expect(within(mix).getByText('60%')).toBeTruthy();
+    expect(within(mix).getByText('₹74,074')).toBeTruthy();
+
+    // The record and the location card are still there.
+    expect(screen.getByRole('heading', { name: 'Station details' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Location' })).toBeTruthy();
+  });
+
+  it('asks for the window in the address bar', async () => {
+    const fetchMock = serveMetrics({ [OVERVIEW]: overview() });
+    renderApp(`/stations/${STATION.slug}?${FIXED.query}`);
+
+    await screen.findByTestId('kpi-revenue-value');
+    expect(lastQuery(fetchMock, OVERVIEW)).toEqual({ startDate: FIXED.startDate, endDate: FIXED.endDate });
+  });
+
+  it('says so when nothing was sold', async () => {
+    serveMetrics({ [OVERVIEW]: overview(NO_SALES) });
+    renderApp(`/stations/${STATION.slug}`);
+
+    expect(await screen.findByText('No sales in this window')).toBeTruthy();
+    expect(screen.getByTestId('kpi-revenue-value').textContent).toBe('₹0');
+    expect(screen.queryByTestId('payment-mix')).toBeNull();
+  });
+
+  it('shows why a window is too long and does not call the API', async () => {
+    const fetchMock = serveMetrics({ [OVERVIEW]: overview() });
+    renderApp(`/stations/${STATION.slug}?${TOO_LONG}`);
+
+    expect(await screen.findByText('The window can be at most 180 days for this screen')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Station details' })).toBeTruthy();
+    expect(callsTo(fetchMock, OVERVIEW)).toHaveLength(0);
+  });
+
+  it('reports a failure and tries again on request', async () => {
+    let fail = true;
+    const fetchMock = serveMetrics({
+      [OVERVIEW]: () =>
+        fail ? errorResponse(400, 'BAD_REQUEST', 'The figures are not ready') : jsonResponse(overview()),
+    });
+    const { user } = renderApp(`/stations/${STATION.slug}`);
+
+    expect(await screen.findByText("Could not load this station's figures")).toBeTruthy();
+    expect(screen.getByText('The figures are not ready')).toBeTruthy();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect((await screen.findByTestId('kpi-revenue-value')).textContent).toBe('₹1,23,457');
+    await waitFor(() => expect(callsTo(fetchMock, OVERVIEW)).toHaveLength(2));
+  });
+
+  it("never shows one station's figures for another while they load", async () => {
+    const other = { ...STATION, id: 8, slug: 'other-station', name: 'Other Station' };
+    const held = deferred<Response>();
+    stubFetch(
+      withMe(({ url }) => {
+        if (url.pathname === `/api/stations/${STATION.slug}`) return jsonResponse(STATION);
+        if (url.pathname === `/api/stations/${other.slug}`) return jsonResponse(other);
+        if (url.pathname === OVERVIEW) return jsonResponse(overview());
+        if (url.pathname === `/api/stations/${other.slug}/overview`) return held.promise;
+        return errorResponse(404, 'NOT_FOUND', 'Not found');
+      }),
+    );
+    const { router } = renderApp(`/stations/${STATION.slug}`);
+    await screen.findByTestId('kpi-revenue-value');
+
+    await act(() => router.navigate({ to: '/stations/$slug', params: { slug: other.slug } }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Other Station' })).toBeTruthy();
+    expect(screen.queryByTestId('kpi-revenue-value')).toBeNull();
+    expect(screen.getByTestId('metrics-loading')).toBeTruthy();
+
+    held.resolve(jsonResponse(overview(NO_SALES)));
+    expect(await screen.findByText('No sales in this window')).toBeTruthy();
+  });
+});

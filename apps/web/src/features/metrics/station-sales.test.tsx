@@ -1,0 +1,74 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { callsTo, errorResponse } from '../../test/fetch-stub';
+import { renderApp } from '../../test/render-app';
+import { signIn } from '../../test/session';
+import { FIXED, lastQuery, STATION, salesSeries, serveMetrics, stationPath, TOO_LONG } from './test-fixtures';
+
+const SALES = stationPath('sales');
+
+describe('the station sales', () => {
+  beforeEach(() => {
+    signIn('admin');
+  });
+
+  it('shows the totals, revenue over time by fuel and by payment mode, and the mix', async () => {
+    serveMetrics({ [SALES]: salesSeries() });
+    renderApp(`/stations/${STATION.slug}/sales`);
+
+    expect((await screen.findByTestId('sales-revenue-value')).textContent).toBe('₹1,23,457');
+    expect(screen.getByTestId('sales-transactions-value').textContent).toBe('321');
+    expect(screen.getByTestId('sales-average-ticket-value').textContent).toBe('₹384.60');
+    expect(within(screen.getByTestId('sales-by-fuel')).getByText('Diesel')).toBeTruthy();
+    expect(within(screen.getByTestId('sales-by-mode')).getByText('Cash')).toBeTruthy();
+    const fuels = screen.getByTestId('fuel-totals');
+    expect(within(fuels).getByText('₹90,000')).toBeTruthy();
+    expect(within(fuels).getByText('72.9%')).toBeTruthy();
+    expect(within(screen.getByTestId('payment-mix')).getByText('40%')).toBeTruthy();
+  });
+
+  it('sends the window and the filters of the address bar, and changes them there', async () => {
+    const fetchMock = serveMetrics({ [SALES]: salesSeries() });
+    const { router, user } = renderApp(`/stations/${STATION.slug}/sales?${FIXED.query}&paymentMode=upi,cash`);
+
+    await screen.findByTestId('sales-revenue-value');
+    expect(lastQuery(fetchMock, SALES)).toMatchObject({
+      startDate: FIXED.startDate,
+      endDate: FIXED.endDate,
+      paymentMode: 'upi,cash',
+    });
+
+    await user.click(screen.getByLabelText('Fuel', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Diesel' }));
+    await waitFor(() => expect(router.state.location.href).toContain('fuel=diesel'));
+    await waitFor(() =>
+      expect(lastQuery(fetchMock, SALES)).toMatchObject({ fuel: 'diesel', paymentMode: 'upi,cash' }),
+    );
+  });
+
+  it('says when nothing matches the filters and clears them', async () => {
+    serveMetrics({ [SALES]: salesSeries({ fuels: [], paymentMix: [] }) });
+    const { router, user } = renderApp(`/stations/${STATION.slug}/sales?fuel=cng`);
+
+    expect(await screen.findByText('No sales match these filters in this window')).toBeTruthy();
+    await user.click(screen.getAllByRole('button', { name: 'Clear filters' }).at(-1) as HTMLElement);
+    await waitFor(() => expect(router.state.location.href).not.toContain('fuel='));
+    expect(await screen.findByText('No sales in this window')).toBeTruthy();
+  });
+
+  it('shows why a window is too long and does not call the API', async () => {
+    const fetchMock = serveMetrics({ [SALES]: salesSeries() });
+    renderApp(`/stations/${STATION.slug}/sales?${TOO_LONG}`);
+
+    expect(await screen.findByText('The window can be at most 180 days for this screen')).toBeTruthy();
+    expect(callsTo(fetchMock, SALES)).toHaveLength(0);
+  });
+
+  it('reports a failure with a way to try again', async () => {
+    serveMetrics({ [SALES]: () => errorResponse(400, 'BAD_REQUEST', 'Sales are being rebuilt') });
+    renderApp(`/stations/${STATION.slug}/sales`);
+
+    expect(await screen.findByText('Could not load the sales')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,51 @@
+import type { TKeysetPage } from '@forecourt/contracts';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { TColumn } from '../../../components/data-table';
+import { useTimeWindow } from '../../time-window';
+import { type TStationListResource, toListParams } from '../api';
+import { filterKeys } from '../filters';
+import { useStationListPage } from '../queries';
+import type { TStationList, TStationListRow } from '../station-lists';
+import { KeysetListScreen, type TKeysetListSearch } from './keyset-list-screen';
+
+/**
+ * A station's keyset list (transactions, payments, vehicles, customers, challans): the list's
+ * window from the address bar, one API call for window + filters + sort + cursor (none while the
+ * window is invalid), and the shared list layout.
+ */
+export function StationListScreen<R extends TStationListResource>({
+  slug,
+  search,
+  list,
+  columns = list.columns,
+}: {
+  slug: string;
+  search: TKeysetListSearch;
+  list: TStationList<R>;
+  /** Replaces the list's columns (e.g. with names that need a query). */
+  columns?: readonly TColumn<TStationListRow<R>>[];
+}) {
+  const window = useTimeWindow(list.window);
+  const params = toListParams(search, filterKeys(list.filters), window.params);
+  const query = useStationListPage(slug, list.resource, params, !window.error) as UseQueryResult<
+    TKeysetPage<TStationListRow<R>>
+  >;
+
+  return (
+    <KeysetListScreen<TStationListRow<R>, string>
+      title={list.title}
+      description={list.description}
+      noun={list.noun}
+      window={window}
+      filters={list.filters}
+      search={search}
+      defaultSort={list.defaultSort}
+      query={query}
+      columns={columns}
+      rowKey={(row) => row.id}
+      testId={list.testId}
+      minWidth={list.minWidth}
+      empty={list.empty}
+    />
+  );
+}

@@ -1,0 +1,45 @@
+import { Badge, Tooltip } from '@mantine/core';
+import type { TStationLiveStatus } from './realtime-client';
+import { useStationLive } from './use-station-live';
+
+const LOOK: Record<Exclude<TStationLiveStatus, 'idle'>, { label: string; color: string; hint: string }> = {
+  live: { label: 'Live', color: 'green', hint: 'Updates arrive as they happen.' },
+  connecting: { label: 'Connecting…', color: 'gray', hint: 'Connecting to live updates.' },
+  reconnecting: {
+    label: 'Reconnecting…',
+    color: 'yellow',
+    hint: 'The live connection dropped; trying again. Pages still refresh on their own.',
+  },
+  unavailable: {
+    label: 'Live off',
+    color: 'gray',
+    hint: 'Live updates are not available for your account here. Pages still refresh on their own.',
+  },
+  offline: { label: 'Offline', color: 'gray', hint: 'Live updates have stopped.' },
+};
+
+/**
+ * The station's live-feed state beside its header ("Live", "Reconnecting…"). Mounting it is what
+ * subscribes the station to live updates while any of its pages is open.
+ */
+export function StationLiveIndicator({ stationId, slug }: { stationId: number; slug: string }) {
+  const status = useStationLive(stationId, slug);
+  if (status === 'idle') return null;
+  const look = LOOK[status];
+  return (
+    <Tooltip label={look.hint} withArrow multiline w={240}>
+      <Badge
+        variant="dot"
+        color={look.color}
+        tt="none"
+        fw={600}
+        role="status"
+        aria-label={`Live updates: ${look.label}`}
+        data-testid="live-indicator"
+        data-status={status}
+      >
+        {look.label}
+      </Badge>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,165 @@
+import { FUELS, PAYMENT_MODES, type TFuel, type TSalesSeries } from '@forecourt/contracts';
+import { Button, SimpleGrid, Stack } from '@mantine/core';
+import { IconFilterOff } from '@tabler/icons-react';
+import { createLazyRoute } from '@tanstack/react-router';
+import {
+  clearedFilters,
+  FilterBar,
+  hasFilters,
+  type TFilterField,
+  type TFilterPatch,
+} from '../../../components/filter-bar';
+import { TimeChartCard } from '../../../features/metrics/components/charts';
+import { KpiGrid, KpiTile } from '../../../features/metrics/components/kpi-tile';
+import {
+  FuelTotalsCard,
+  formatRupees,
+  PaymentMixCard,
+} from '../../../features/metrics/components/sales-breakdown';
+import {
+  NoSales,
+  ScreenSkeleton,
+  WindowedView,
+  WindowHeader,
+} from '../../../features/metrics/components/windowed-view';
+import { formatCount, formatInrCompact, stepScale } from '../../../features/metrics/format';
+import { useSalesSeries } from '../../../features/metrics/queries';
+import { salesChartData } from '../../../features/metrics/series';
+import { PAYMENT_MODE_LABELS } from '../../../features/operations/labels';
+import { FUEL_LABELS } from '../../../features/stations/labels';
+import { useStation } from '../../../features/stations/queries';
+import { useTimeWindow } from '../../../features/time-window';
+import { formatInr } from '../../../lib/format';
+
+export const Route = createLazyRoute('/shell/stations/$slug/sales')({ component: StationSales });
+
+/** Fuel (those the station sells) and payment mode, any of several each. */
+function salesFilters(fuels: readonly TFuel[]): TFilterField[] {
+  return [
+    {
+      kind: 'multi',
+      key: 'fuel',
+      label: 'Fuel',
+      placeholder: 'All fuels',
+      options: fuels.map((fuel) => ({ value: fuel, label: FUEL_LABELS[fuel] })),
+    },
+    {
+      kind: 'multi',
+      key: 'paymentMode',
+      label: 'Payment mode',
+      placeholder: 'All payment modes',
+      options: PAYMENT_MODES.map((mode) => ({ value: mode, label: PAYMENT_MODE_LABELS[mode] })),
+    },
+  ];
+}
+
+/**
+ * /stations/$slug/sales: revenue over time by fuel and by payment mode (7 days by default, up to
+ * 180), the totals per fuel and the payment mix; fuel and payment-mode filters live in the URL.
+ */
+function StationSales() {
+  const { slug } = Route.useParams();
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const { data: station } = useStation(slug);
+  const api = useTimeWindow('sales');
+  const filters = { fuel: search.fuel, paymentMode: search.paymentMode };
+  const sales = useSalesSeries(slug, api, filters);
+  const fields = salesFilters(station?.fuels ?? FUELS);
+  const isFiltered = hasFilters(fields, search);
+
+  const setFilters = (patch: TFilterPatch, options?: { replace?: boolean }) =>
+    navigate({ search: (previous) => ({ ...previous, ...patch }), replace: options?.replace });
+  const clearFilters = () => setFilters(clearedFilters(fields));
+
+  return (
+    <Stack gap="lg">
+      <WindowHeader
+        title="Sales"
+        description="Revenue over time by fuel and by how customers paid (IST)."
+        api={api}
+        query={sales}
+        showFrequency
+      />
+      <FilterBar fields={fields} values={search} onChange={setFilters} />
+      <WindowedView
+        api={api}
+        query={sales}
+        errorTitle="Could not load the sales"
+        skeleton={<ScreenSkeleton tiles={3} charts={2} />}
+        isEmpty={(data) => data.fuels.length === 0}
+        empty={
+          isFiltered ? (
+            <NoSales
+              title="No sales match these filters in this window"
+              description="Try other fuels or payment modes, or a longer window."
+              action={
+                <Button leftSection={<IconFilterOff size={16} aria-hidden />} onClick={clearFilters}>
+                  Clear filters
+                </Button>
+              }
+            />
+          ) : (
+            <NoSales />
+          )
+        }
+      >
+        {(data) => <SalesContent data={data} />}
+      </WindowedView>
+    </Stack>
+  );
+}
+
+function SalesContent({ data }: { data: TSalesSeries }) {
+  const scale = stepScale(data.window);
+  const chart = salesChartData(data);
+  const revenue = data.fuels.reduce((sum, row) => sum + row.amountPaise, 0);
+  const transactions = data.fuels.reduce((sum, row) => sum + row.transactions, 0);
+  return (
+    <Stack gap="md">
+      <KpiGrid columns={3}>
+        <KpiTile label="Revenue" value={formatRupees(revenue)} hint="In this window" testId="sales-revenue" />
+        <KpiTile
+          label="Transactions"
+          value={formatCount(transactions)}
+          hint="Fills counted in the revenue"
+          testId="sales-transactions"
+        />
+        <KpiTile
+          label="Average ticket"
+          value={transactions > 0 ? formatInr(Math.round(revenue / transactions)) : '—'}
+          hint="Revenue per transaction"
+          testId="sales-average-ticket"
+        />
+      </KpiGrid>
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" style={{ alignItems: 'start' }}>
+        <TimeChartCard
+          title="Revenue by fuel"
+          description="Takings per step, stacked by fuel"
+          testId="sales-by-fuel"
+          kind="bar"
+          stacked
+          rows={chart.byFuel}
+          series={chart.fuelSeries}
+          scale={scale}
+          valueFormatter={formatRupees}
+          tickFormatter={formatInrCompact}
+        />
+        <TimeChartCard
+          title="Revenue by payment mode"
+          description="Takings per step, stacked by how customers paid"
+          testId="sales-by-mode"
+          kind="bar"
+          stacked
+          rows={chart.byMode}
+          series={chart.modeSeries}
+          scale={scale}
+          valueFormatter={formatRupees}
+          tickFormatter={formatInrCompact}
+        />
+        <FuelTotalsCard fuels={data.fuels} />
+        <PaymentMixCard mix={data.paymentMix} revenuePaise={revenue} />
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,4 @@
+export * from './enums';
+export * from './trigger';
+export * from './widget';
+export * from './workflow';
