@@ -5,12 +5,14 @@ import { registerErrorHandling } from './http/error-handler';
 import { registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
+import { createDomainEventBus, type DomainEventBus } from './lib/domain-events';
 import { type MailSettings, registerAccounts } from './modules/accounts/register';
 import { assetsRoutes } from './modules/assets/assets.routes';
 import { registerAccessControl } from './modules/auth/access-control';
 import { authRoutes } from './modules/auth/auth.routes';
 import { type AuthOptions, configureAuth } from './modules/auth/auth-context';
 import { healthRoutes } from './modules/health/health.routes';
+import { registerIncidents } from './modules/incidents/register';
 import { ingestRoutes } from './modules/ingest/ingest.routes';
 import { createIngestService, type IngestService } from './modules/ingest/ingest.service';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
@@ -37,12 +39,16 @@ export type AppDeps = {
   notify?: NotifyOptions;
   /** The live demo simulator (SIMULATOR=on); runs while the server listens. Off when absent. */
   simulator?: SimulatorOptions;
+  /** Where uploaded files are stored (DATA_DIR/files); a temporary folder when absent (tests). */
+  filesDir?: string;
 };
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The socket.io server and the operations publisher (modules/realtime). */
     realtime: RealtimeHub;
+    /** In-process domain events (lib/domain-events.ts): incident.opened, incident.escalated. */
+    domainEvents: DomainEventBus;
     /** The ingest service (modules/ingest), for in-process senders such as the simulator. */
     ingest: IngestService;
   }
@@ -90,6 +96,14 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(metricsRoutes({ db: deps.database.db, now: auth.now }));
   await app.register(assetsRoutes({ db: deps.database.db, now: auth.now }));
   await registerAccounts(app, { db: deps.database.db, mail: deps.mail, clock: auth.now });
+  const domainEvents = createDomainEventBus(app.log);
+  app.decorate('domainEvents', domainEvents);
+  await registerIncidents(app, {
+    db: deps.database.db,
+    now: auth.now,
+    events: domainEvents,
+    filesDir: deps.filesDir,
+  });
 
   // Live data: one socket.io server on this HTTP server, the ingest API feeding it, and the demo.
   const realtime = createRealtime(app, { db: deps.database.db, auth, log: app.log });

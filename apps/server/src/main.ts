@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { createApp, loggerOptions } from './app';
 import { describeDatabase, loadConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
@@ -14,6 +15,7 @@ const app = await createApp({
   trustProxy: config.trustProxy,
   mail: config.mail,
   notify: config.notify,
+  filesDir: join(config.dataDir, 'files'),
   ...(config.simulator ? { simulator: {} } : {}),
 });
 const log = app.log;

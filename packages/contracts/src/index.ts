@@ -9,6 +9,7 @@ export * from './entities/congestion-summary';
 export * from './entities/customer';
 export * from './entities/dispenser';
 export * from './entities/incident';
+export * from './entities/incident-workflow';
 export * from './entities/keyset-page';
 export * from './entities/loyalty-transaction';
 export * from './entities/operations-pages';

@@ -257,6 +257,20 @@ export interface IncidentEventsTable {
   data: Json;
 }
 
+/** Uploaded files (incident evidence); the bytes are on disk by SHA-256 (migration 0009). */
+export interface FilesTable {
+  id: Id;
+  organizationId: number;
+  incidentId: number | null;
+  stationId: number | null;
+  filename: string;
+  contentType: string;
+  sizeBytes: number;
+  sha256: string;
+  uploadedByUserId: number | null;
+  createdAt: number;
+}
+
 export interface LoyaltyProgramsTable {
   id: Id;
   organizationId: number;
@@ -638,6 +652,10 @@ export interface NotifyJobsTable {
   error: NotifyNullable<string>;
   runAt: NotifyNullable<number>;
   digestKey: NotifyNullable<string>;
+  /** A merged digest job: the lead job whose window it joined (migration 0008). */
+  mergedInto: NotifyNullable<number>;
+  /** A fired digest lead: the collected events as JSON (migration 0008). */
+  digestEvents: NotifyNullable<string>;
   createdAt: number;
   updatedAt: number;
 }
@@ -698,6 +716,25 @@ export interface NotifyMessagesTable {
   updatedAt: number;
 }
 
+/** A provider integration (migration 0007); credentials are AES-256-GCM encrypted JSON. */
+export interface NotifyIntegrationsTable {
+  id: Id;
+  environmentId: number;
+  organizationId: number;
+  providerId: string;
+  channel: string;
+  name: string;
+  identifier: string;
+  credentialsCiphertext: string;
+  /** JSON string[]: the credential keys that hold a value. */
+  credentialKeys: Json;
+  active: Flag;
+  isPrimary: Flag;
+  priority: ColumnType<number, number | undefined, number>;
+  createdAt: number;
+  updatedAt: number;
+}
+
 /** A subscriber's preferences: workflowId 0 is the global row. */
 export interface NotifySubscriberPreferencesTable {
   id: Id;
@@ -729,6 +766,7 @@ export interface Database {
   challans: ChallansTable;
   incidents: IncidentsTable;
   incidentEvents: IncidentEventsTable;
+  files: FilesTable;
   loyaltyPrograms: LoyaltyProgramsTable;
   loyaltyTransactions: LoyaltyTransactionsTable;
   settlements: SettlementsTable;
@@ -759,6 +797,7 @@ export interface Database {
   notifyExecutionDetails: NotifyExecutionDetailsTable;
   notifyMessages: NotifyMessagesTable;
   notifySubscriberPreferences: NotifySubscriberPreferencesTable;
+  notifyIntegrations: NotifyIntegrationsTable;
 }
 
 export type StationRow = Selectable<StationsTable>;

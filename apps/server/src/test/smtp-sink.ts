@@ -11,6 +11,8 @@ export type SunkMail = {
   html: string;
   /** The user name the client authenticated with, if it did. */
   authUser: string | null;
+  /** Raw header lines by lower-case name (the first of each), e.g. `dkim-signature`. */
+  headers: Record<string, string>;
 };
 
 export type SmtpSink = {
@@ -57,6 +59,9 @@ export async function startSmtpSink(credentials?: { user: string; pass: string }
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
             authUser: typeof session.user === 'string' ? session.user : null,
+            headers: Object.fromEntries(
+              [...parsed.headerLines].reverse().map((header) => [header.key, header.line]),
+            ),
           });
           settle();
           callback();

@@ -10,6 +10,7 @@ import {
 } from '@tanstack/react-router';
 import { z } from 'zod';
 import { ZDispensersSearch } from '../features/assets/search';
+import { ZIncidentsSearch } from '../features/incidents/search';
 import { ZMailboxSearch } from '../features/mailbox/search';
 import { ZMemberListSearch } from '../features/members/search';
 import { ZChartSearch, ZSalesSearch } from '../features/metrics/search';
@@ -220,9 +221,15 @@ const stationMetricsRoute = createRoute({
   validateSearch: ZChartSearch,
 }).lazy(() => import('../routes/stations/station/metrics.lazy').then((module) => module.Route));
 
-const incidentsRoute = createRoute({ getParentRoute: () => shellRoute, path: 'incidents' }).lazy(() =>
-  import('../routes/incidents.lazy').then((module) => module.Route),
-);
+const incidentsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'incidents',
+  validateSearch: ZIncidentsSearch,
+}).lazy(() => import('../routes/incidents.lazy').then((module) => module.Route));
+const incidentRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'incidents/$id',
+}).lazy(() => import('../routes/incidents.detail.lazy').then((module) => module.Route));
 const vehiclesRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: 'vehicles',
@@ -278,6 +285,7 @@ export const routeTree = rootRoute.addChildren([
     ]),
     commandRoute,
     incidentsRoute,
+    incidentRoute,
     vehiclesRoute,
     vehicleRoute,
     membersRoute,

@@ -18,6 +18,7 @@ const BUILT_FROM: Record<string, string[]> = {
   Box: [],
   MultiSelect: ['Combobox', 'Pill', 'PillsInput', 'Input', 'Popover', 'CloseButton', 'ScrollArea'],
   TextInput: ['Input'],
+  Textarea: ['Input'],
   Button: ['Button', 'UnstyledButton', 'Loader'],
   ActionIcon: ['ActionIcon', 'UnstyledButton', 'Loader'],
   Menu: ['Menu', 'Popover', 'UnstyledButton'],

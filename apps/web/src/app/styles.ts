@@ -51,3 +51,6 @@ import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/Image.css';
+import '@mantine/core/styles/Timeline.css';

@@ -58,11 +58,11 @@ describe('incident transitions', () => {
     expect(canTransitionIncident('resolved', 'closed')).toBe(true);
   });
 
-  it('never go backwards to acknowledged, stay put, or leave closed', () => {
+  it('never go backwards to acknowledged or stay put; closed may only be reopened', () => {
     expect(canTransitionIncident('resolved', 'acknowledged')).toBe(false);
     expect(canTransitionIncident('open', 'open')).toBe(false);
-    for (const to of INCIDENT_STATUSES) expect(canTransitionIncident('closed', to)).toBe(false);
-    expect(INCIDENT_TRANSITIONS.closed).toEqual([]);
+    for (const to of INCIDENT_STATUSES) expect(canTransitionIncident('closed', to)).toBe(to === 'open');
+    expect(INCIDENT_TRANSITIONS.closed).toEqual(['open']);
   });
 });
 

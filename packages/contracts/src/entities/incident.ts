@@ -40,14 +40,15 @@ export const ZIncidentStatus = z.enum(INCIDENT_STATUSES);
 export type TIncidentStatus = z.infer<typeof ZIncidentStatus>;
 
 /**
- * Allowed moves: work moves forward, a resolved incident may be reopened, and `closed` is final.
- * (The spec does not give the transitions; this is the product's rule.)
+ * Allowed moves: work moves forward (a step may be skipped), and a resolved or closed incident may
+ * be reopened (back to `open`, which restarts its SLA clock). Everything else is 409 CONFLICT.
+ * (The spec does not give the transitions; this is the product's rule, docs/DECISIONS.md.)
  */
 export const INCIDENT_TRANSITIONS: Record<TIncidentStatus, readonly TIncidentStatus[]> = {
   open: ['acknowledged', 'resolved', 'closed'],
   acknowledged: ['resolved', 'closed'],
   resolved: ['closed', 'open'],
-  closed: [],
+  closed: ['open'],
 };
 
 /** True when an incident may move from `from` to `to`. */

@@ -5,6 +5,9 @@ import * as accounts from './0003-accounts';
 import * as operations from './0004-operations';
 import * as ingest from './0005-ingest';
 import * as notify from './0006-notify';
+import * as notifyIntegrations from './0007-notify-integrations';
+import * as notifySchedule from './0008-notify-schedule';
+import * as incidentFiles from './0009-incident-files';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +17,7 @@ export const migrations: Record<string, Migration> = {
   '0004-operations': operations,
   '0005-ingest': ingest,
   '0006-notify': notify,
+  '0007-notify-integrations': notifyIntegrations,
+  '0008-notify-schedule': notifySchedule,
+  '0009-incident-files': incidentFiles,
 };

@@ -582,11 +582,12 @@ describe('notification platform API (/v1 with ApiKey)', () => {
           ]),
       ).toEqual([
         [1000, 'Pending', null],
-        [3005, 'Failed', 'email'],
+        // In-app is stored in the worker's transaction; email is settled after it (delivery/).
         [1007, 'Success', 'in_app'],
+        [3005, 'Failed', 'email'],
         [1009, 'Success', null],
       ]);
-      expect(details.json().data[2]).toMatchObject({
+      expect(details.json().data[1]).toMatchObject({
         group: 'success',
         _messageId: message?._id,
         detail: 'In-app message created',

@@ -101,7 +101,7 @@ const ZTopicParams = z.object({ topicKey: z.string().trim().min(1).max(100) });
 const ZWorkflowParams = z.object({ workflowId: z.string().max(100) });
 const ZTopicSubscribers = z.object({ subscribers: z.array(ZSubscriberId).min(1).max(1000) });
 
-type Schema = {
+export type Schema = {
   body?: z.ZodType;
   querystring?: z.ZodType;
   params?: z.ZodType;
@@ -113,7 +113,7 @@ type Input<S extends Schema> = {
 };
 
 /** One operation, served under /v1 (ApiKey) and /api/platform/notifications (signed-in admins). */
-type Operation = {
+export type Operation = {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   grant: TGrant;
@@ -126,7 +126,7 @@ type Operation = {
   run(environment: EnvironmentRow, input: Input<Schema>): Promise<unknown>;
 };
 
-function op<S extends Schema>(
+export function op<S extends Schema>(
   definition: Omit<Operation, 'schema' | 'run'> & {
     schema: S;
     run(environment: EnvironmentRow, input: Input<S>): Promise<unknown>;
@@ -462,9 +462,9 @@ async function answer(reply: FastifyReply, operation: Operation, result: unknown
  * (Novu v1 request and response shapes), and under `/api/platform/notifications` for signed-in
  * organisation admins (`notifications:*` grants) working on their organisation's environment.
  */
-export function notifyRoutes(deps: NotifyDeps): FastifyPluginAsyncZod {
+export function notifyRoutes(deps: NotifyDeps, more: readonly Operation[] = []): FastifyPluginAsyncZod {
   return async (app) => {
-    for (const operation of operations(deps)) {
+    for (const operation of [...operations(deps), ...more]) {
       const schema = { tags: ['notification platform'], summary: operation.summary, ...operation.schema };
       const input = (request: FastifyRequest) =>
         ({ body: request.body, query: request.query, params: request.params }) as Input<Schema>;

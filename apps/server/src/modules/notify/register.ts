@@ -4,12 +4,15 @@ import type { Db } from '../../db/database';
 import type { AccessControl } from '../auth/access-control';
 import { widgetAuthenticator, widgetRoutes } from '../widget/widget.routes';
 import { WidgetRealtime } from '../widget/widget-realtime';
+import { announcementRoutes } from './announcements';
 import { listOrganizationIds } from './environments.repository';
 import { ensureEnvironments, presetSecretKey } from './environments.service';
+import { integrationOperations, integrationTestRoutes } from './integrations.routes';
 import { InProcessQueue } from './job-queue';
 import type { NotifyDeps, NotifyQueue } from './notify.deps';
 import { apiKeyAuthenticator, notifyRoutes } from './notify.routes';
 import { platformRoutes } from './platform.routes';
+import { NotifyScheduler } from './scheduler';
 import { notifyKeys } from './secrets';
 import { pendingEventIds, processEvent } from './worker';
 
@@ -26,7 +29,7 @@ export type NotifyOptions = {
 declare module 'fastify' {
   interface FastifyInstance {
     /** The notification platform: its queue (tests `drain()` it) and the inbox's realtime side. */
-    notify: { queue: NotifyQueue; realtime: WidgetRealtime };
+    notify: { queue: NotifyQueue; realtime: WidgetRealtime; scheduler: NotifyScheduler };
   }
 }
 
@@ -55,8 +58,10 @@ export async function registerNotify(
     publicUrl: (options.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, ''),
   };
   if (options.io) realtime.attach(options.io);
+  // Delays and digests: due jobs persisted in notify_jobs, fired on the app's clock.
+  const scheduler = new NotifyScheduler(deps, queue);
 
-  app.decorate('notify', { queue, realtime });
+  app.decorate('notify', { queue, realtime, scheduler });
   app.decorateRequest('notifyEnvironment', null);
   app.decorateRequest('widgetSession', null);
   options.access.provideV1Authenticator('api-key', apiKeyAuthenticator(deps));
@@ -71,12 +76,19 @@ export async function registerNotify(
       }
     }
     for (const eventId of await pendingEventIds(deps.db, deps.now())) queue.enqueue(eventId);
+    scheduler.start();
+    void scheduler
+      .tick()
+      .catch((error: unknown) => app.log.error({ err: error }, 'notification scheduler failed'));
   });
   app.addHook('onClose', async () => {
+    await scheduler.close();
     await queue.close();
   });
 
-  await app.register(notifyRoutes(deps));
+  await app.register(notifyRoutes(deps, integrationOperations(deps)));
+  await app.register(integrationTestRoutes(deps));
   await app.register(widgetRoutes(deps));
   await app.register(platformRoutes(deps));
+  await app.register(announcementRoutes(deps));
 }

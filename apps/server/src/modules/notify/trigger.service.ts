@@ -17,6 +17,7 @@ import {
   insertReceivedDetails,
 } from './fanout.repository';
 import type { EnvironmentRow, NotifyDeps } from './notify.deps';
+import { armWaitingJobs } from './scheduler';
 import { insertMissingSubscribers, upsertSubscriber } from './subscribers.repository';
 import { findWorkflowByTrigger } from './workflows.repository';
 import { parsePreferenceSettings, parseSteps, parseTags } from './workflows.service';
@@ -188,6 +189,8 @@ export async function triggerEvent(
     const event = { id, workflowId: workflow.id, transactionId, payload };
     await insertNotifications(trx, environment, event, audience, now);
     await insertJobs(trx, event, steps, now);
+    // Delays and digests get their due time (or join an open digest) in the same transaction.
+    await armWaitingJobs(trx, { eventId: id }, now);
     await insertReceivedDetails(trx, event, now);
     return id;
   });

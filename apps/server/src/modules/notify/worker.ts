@@ -1,13 +1,16 @@
-import type { TExecutionCode, TNotifyChannel, TWidgetCta, TWorkflowStep } from '@forecourt/contracts';
+import type { TNotifyChannel, TWidgetCta, TWorkflowStep } from '@forecourt/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { dialectOf } from '../../db/migrations/dsl';
 import { stepConditionsMatch } from './conditions';
+import { type DeliveryChannel, type DeliveryTask, deliverJobs } from './delivery/deliver';
+import { digestStepVariables, loadDigestResults } from './digest';
 import {
   EXECUTION_TEXT,
   type ExecutionDetailInput,
   insertExecutionDetails,
 } from './execution-details.repository';
+import { completeFinishedNotifications } from './notification-completion';
 import type { NotifyDeps } from './notify.deps';
 import type { SubscriberRow } from './subscribers.repository';
 import { renderTemplate } from './templates';
@@ -17,7 +20,7 @@ import { ensureFeeds } from './workflows.repository';
 /** Jobs handled per transaction. */
 export const WORKER_BATCH = 500;
 
-type WorkerDeps = Pick<NotifyDeps, 'db' | 'now' | 'inbox' | 'log'>;
+type WorkerDeps = Pick<NotifyDeps, 'db' | 'now' | 'inbox' | 'log' | 'keys'>;
 
 type JobRow = {
   id: number;
@@ -48,13 +51,6 @@ export function channelAllowed(
   if (own && !own.enabled) return false;
   return own?.channels[channel] ?? workflow.preferenceSettings[channel] ?? true;
 }
-
-const MISSING_INTEGRATION: Record<Exclude<TNotifyChannel, 'in_app'>, TExecutionCode> = {
-  email: 3005,
-  sms: 3007,
-  chat: 3008,
-  push: 3009,
-};
 
 function subscriberVariables(row: SubscriberRow) {
   return {
@@ -145,7 +141,7 @@ async function processBatch(
   trx: Db,
   deps: WorkerDeps,
   eventId: number,
-): Promise<{ messageIds: number[] } | null> {
+): Promise<{ messageIds: number[]; deliveries: DeliveryTask[] } | null> {
   const jobs = await claimJobs(trx, eventId);
   if (jobs.length === 0) return null;
   const now = deps.now();
@@ -194,9 +190,13 @@ async function processBatch(
     .map((step) => step.feedIdentifier as string);
   const feeds = await ensureFeeds(trx, environment, feedIdentifiers, now);
   const steps = new Map(workflow.steps.map((step) => [step.id, step]));
+  // Steps after a fired digest read its events (`step.events`, `step.total_count`).
+  const digests = await loadDigestResults(trx, [...new Set(jobs.map((job) => job.notificationId))]);
 
   const messages: NewMessage[] = [];
   const outcomes = new Map<number, Outcome>();
+  // Email, SMS, chat and push jobs: claimed here (running), sent after the commit (delivery/).
+  const deliveries: DeliveryTask[] = [];
   for (const job of jobs) {
     const step = steps.get(job.stepId);
     const subscriber = subscribers.get(job.subscriberId);
@@ -264,23 +264,26 @@ async function processBatch(
       });
       continue;
     }
-    if (channel !== 'in_app') {
-      // Email, SMS, chat and push providers arrive with the integrations of a later version.
-      const code = MISSING_INTEGRATION[channel];
-      outcomes.set(job.id, {
-        status: 'failed',
-        error: EXECUTION_TEXT[code],
-        detail: { ...base, code, status: 'Failed', detail: EXECUTION_TEXT[code] },
-      });
-      continue;
-    }
     const context = {
       ...payload,
       payload,
       subscriber: subscriberData,
       actor: actor ? subscriberVariables(actor) : null,
       tenant,
+      step: digestStepVariables(digests.get(job.notificationId), job.stepIndex),
     };
+    if (channel !== 'in_app') {
+      deliveries.push({
+        job: { ...job, eventId },
+        channel: channel as DeliveryChannel,
+        step,
+        subscriber,
+        context,
+        workflow: workflow.triggerIdentifier,
+        payload: messagePayload,
+      });
+      continue;
+    }
     try {
       const content = renderTemplate(step.content, context);
       const cta = renderCta(step.cta, context);
@@ -329,8 +332,13 @@ async function processBatch(
   }
 
   const messageIdByJob = await insertMessages(trx, messages);
-  for (const status of ['completed', 'skipped', 'failed'] as const) {
-    const ids = jobs.filter((job) => outcomes.get(job.id)?.status === status).map((job) => job.id);
+  const delivering = new Set(deliveries.map((task) => task.job.id));
+  for (const status of ['completed', 'skipped', 'failed', 'running'] as const) {
+    const ids = jobs
+      .filter((job) =>
+        status === 'running' ? delivering.has(job.id) : outcomes.get(job.id)?.status === status,
+      )
+      .map((job) => job.id);
     for (let start = 0; start < ids.length; start += 500) {
       await trx
         .updateTable('notifyJobs')
@@ -344,8 +352,9 @@ async function processBatch(
         .execute();
     }
   }
-  const details: ExecutionDetailInput[] = jobs.map((job) => {
-    const outcome = outcomes.get(job.id) as Outcome;
+  const details: ExecutionDetailInput[] = jobs.flatMap((job) => {
+    const outcome = outcomes.get(job.id);
+    if (!outcome) return []; // being delivered: settled by delivery/deliver.ts
     return {
       ...outcome.detail,
       environmentId: event.environmentId,
@@ -356,46 +365,20 @@ async function processBatch(
   });
 
   // Notifications with nothing left to run are done ("trigger processed").
-  const notificationIds = [...new Set(jobs.map((job) => job.notificationId))];
-  const unfinished = new Set<number>();
-  for (let start = 0; start < notificationIds.length; start += 500) {
-    const rows = await trx
-      .selectFrom('notifyJobs')
-      .select('notificationId')
-      .distinct()
-      .where('notificationId', 'in', notificationIds.slice(start, start + 500))
-      .where('status', 'in', ['queued', 'running', 'pending', 'delayed'])
-      .execute();
-    for (const row of rows) unfinished.add(row.notificationId);
-  }
-  const finished = notificationIds.filter((id) => !unfinished.has(id));
-  for (let start = 0; start < finished.length; start += 500) {
-    await trx
-      .updateTable('notifyNotifications')
-      .set({ status: 'completed', updatedAt: now })
-      .where('id', 'in', finished.slice(start, start + 500))
-      .execute();
-  }
-  const jobOfNotification = new Map(jobs.map((job) => [job.notificationId, job]));
-  for (const notificationId of finished) {
-    const job = jobOfNotification.get(notificationId) as JobRow;
-    details.push({
-      environmentId: event.environmentId,
-      organizationId: event.organizationId,
-      eventId,
-      notificationId,
-      jobId: null,
-      subscriberId: job.subscriberId,
-      workflowId: job.workflowId,
-      transactionId: job.transactionId,
-      code: 1009,
-      status: 'Success',
-      detail: EXECUTION_TEXT[1009],
-      createdAt: now,
-    });
-  }
+  details.push(
+    ...(await completeFinishedNotifications(
+      trx,
+      jobs.map((job) => ({
+        ...job,
+        environmentId: event.environmentId,
+        organizationId: event.organizationId,
+        eventId,
+      })),
+      now,
+    )),
+  );
   await insertExecutionDetails(trx, details);
-  return { messageIds: [...messageIdByJob.values()] };
+  return { messageIds: [...messageIdByJob.values()], deliveries };
 }
 
 type NewMessage = {
@@ -452,6 +435,7 @@ export async function processEvent(deps: WorkerDeps, eventId: number): Promise<v
     const batch = await deps.db.transaction().execute((trx) => processBatch(trx, deps, eventId));
     if (batch === null) return;
     if (batch.messageIds.length > 0) deps.inbox.messagesDelivered(batch.messageIds);
+    if (batch.deliveries.length > 0) await deliverJobs(deps, batch.deliveries);
   }
 }
 

@@ -1,6 +1,7 @@
 import { ZChallanPage, ZChallanPageQuery, ZNetworkChallanPageQuery } from '@forecourt/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireCaller } from '../../http/caller';
+import { sendListCsv, wantsCsv } from '../../http/csv-export';
 import { COMPILED_JSON } from '../../http/response-serializer';
 import { ZStationSlugParams } from '../stations/stations.routes';
 import { listChallans } from './challans.service';
@@ -22,9 +23,18 @@ export function challansRoutes({ db, now }: ReadDeps): FastifyPluginAsyncZod {
           response: { 200: ZChallanPage, ...READ_ERRORS },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { scope } = await stationScope(db, requireCaller(request), request.params.slug);
-        return listChallans(db, scope, request.query, now());
+        const at = now();
+        if (wantsCsv(request)) {
+          return sendListCsv(reply, {
+            name: `${request.params.slug}-challans`,
+            schema: ZChallanPage,
+            now: at,
+            list: (paging) => listChallans(db, scope, { ...request.query, ...paging }, at),
+          });
+        }
+        return listChallans(db, scope, request.query, at);
       },
     );
 
@@ -40,9 +50,18 @@ export function challansRoutes({ db, now }: ReadDeps): FastifyPluginAsyncZod {
           response: { 200: ZChallanPage, ...READ_ERRORS },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const scope = await networkScope(db, requireCaller(request), request.query.station);
-        return listChallans(db, scope, request.query, now());
+        const at = now();
+        if (wantsCsv(request)) {
+          return sendListCsv(reply, {
+            name: 'challans',
+            schema: ZChallanPage,
+            now: at,
+            list: (paging) => listChallans(db, scope, { ...request.query, ...paging }, at),
+          });
+        }
+        return listChallans(db, scope, request.query, at);
       },
     );
   };

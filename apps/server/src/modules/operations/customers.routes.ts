@@ -1,6 +1,7 @@
 import { ZCustomerPage, ZCustomerPageQuery, ZNetworkCustomerPageQuery } from '@forecourt/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireCaller } from '../../http/caller';
+import { sendListCsv, wantsCsv } from '../../http/csv-export';
 import { COMPILED_JSON } from '../../http/response-serializer';
 import { ZStationSlugParams } from '../stations/stations.routes';
 import { listCustomers } from './customers.service';
@@ -22,9 +23,18 @@ export function customersRoutes({ db, now }: ReadDeps): FastifyPluginAsyncZod {
           response: { 200: ZCustomerPage, ...READ_ERRORS },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { scope } = await stationScope(db, requireCaller(request), request.params.slug);
-        return listCustomers(db, scope, request.query, now(), false);
+        const at = now();
+        if (wantsCsv(request)) {
+          return sendListCsv(reply, {
+            name: `${request.params.slug}-customers`,
+            schema: ZCustomerPage,
+            now: at,
+            list: (paging) => listCustomers(db, scope, { ...request.query, ...paging }, at, false),
+          });
+        }
+        return listCustomers(db, scope, request.query, at, false);
       },
     );
 
@@ -40,9 +50,18 @@ export function customersRoutes({ db, now }: ReadDeps): FastifyPluginAsyncZod {
           response: { 200: ZCustomerPage, ...READ_ERRORS },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const scope = await networkScope(db, requireCaller(request), request.query.station);
-        return listCustomers(db, scope, request.query, now(), true);
+        const at = now();
+        if (wantsCsv(request)) {
+          return sendListCsv(reply, {
+            name: 'customers',
+            schema: ZCustomerPage,
+            now: at,
+            list: (paging) => listCustomers(db, scope, { ...request.query, ...paging }, at, true),
+          });
+        }
+        return listCustomers(db, scope, request.query, at, true);
       },
     );
   };

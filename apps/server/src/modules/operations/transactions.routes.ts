@@ -1,6 +1,7 @@
 import { ZNetworkTransactionPageQuery, ZTransactionPage, ZTransactionPageQuery } from '@forecourt/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireCaller } from '../../http/caller';
+import { sendListCsv, wantsCsv } from '../../http/csv-export';
 import { COMPILED_JSON } from '../../http/response-serializer';
 import { ZStationSlugParams } from '../stations/stations.routes';
 import { READ_ERRORS, type ReadDeps } from './deps';
@@ -22,9 +23,18 @@ export function transactionsRoutes({ db, now }: ReadDeps): FastifyPluginAsyncZod
           response: { 200: ZTransactionPage, ...READ_ERRORS },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { scope } = await stationScope(db, requireCaller(request), request.params.slug);
-        return listTransactions(db, scope, request.query, now(), false);
+        const at = now();
+        if (wantsCsv(request)) {
+          return sendListCsv(reply, {
+            name: `${request.params.slug}-transactions`,
+            schema: ZTransactionPage,
+            now: at,
+            list: (paging) => listTransactions(db, scope, { ...request.query, ...paging }, at, false),
+          });
+        }
+        return listTransactions(db, scope, request.query, at, false);
       },
     );
 
@@ -40,10 +50,19 @@ export function transactionsRoutes({ db, now }: ReadDeps): FastifyPluginAsyncZod
           response: { 200: ZTransactionPage, ...READ_ERRORS },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const caller = requireCaller(request);
         const scope = await networkScope(db, caller, request.query.station);
-        return listTransactions(db, scope, request.query, now(), true);
+        const at = now();
+        if (wantsCsv(request)) {
+          return sendListCsv(reply, {
+            name: 'transactions',
+            schema: ZTransactionPage,
+            now: at,
+            list: (paging) => listTransactions(db, scope, { ...request.query, ...paging }, at, true),
+          });
+        }
+        return listTransactions(db, scope, request.query, at, true);
       },
     );
   };

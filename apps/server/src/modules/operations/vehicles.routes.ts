@@ -9,6 +9,7 @@ import {
 } from '@forecourt/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireCaller } from '../../http/caller';
+import { sendListCsv, wantsCsv } from '../../http/csv-export';
 import { COMPILED_JSON } from '../../http/response-serializer';
 import { ZStationSlugParams } from '../stations/stations.routes';
 import { READ_ERRORS, type ReadDeps } from './deps';
@@ -31,9 +32,18 @@ export function vehiclesRoutes({ db, now }: ReadDeps): FastifyPluginAsyncZod {
           response: { 200: ZVehicleSightingPage, ...READ_ERRORS },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { scope } = await stationScope(db, requireCaller(request), request.params.slug);
-        return listSightings(db, scope, request.query, now());
+        const at = now();
+        if (wantsCsv(request)) {
+          return sendListCsv(reply, {
+            name: `${request.params.slug}-vehicles`,
+            schema: ZVehicleSightingPage,
+            now: at,
+            list: (paging) => listSightings(db, scope, { ...request.query, ...paging }, at),
+          });
+        }
+        return listSightings(db, scope, request.query, at);
       },
     );
 
@@ -49,7 +59,17 @@ export function vehiclesRoutes({ db, now }: ReadDeps): FastifyPluginAsyncZod {
           response: { 200: ZVehiclePage, ...READ_ERRORS },
         },
       },
-      async (request) => listVehicles(db, await networkScope(db, requireCaller(request)), request.query),
+      async (request, reply) => {
+        const scope = await networkScope(db, requireCaller(request));
+        if (wantsCsv(request)) {
+          return sendListCsv(reply, {
+            name: 'vehicles',
+            schema: ZVehiclePage,
+            list: (paging) => listVehicles(db, scope, { ...request.query, ...paging }),
+          });
+        }
+        return listVehicles(db, scope, request.query);
+      },
     );
 
     app.get(

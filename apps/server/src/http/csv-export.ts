@@ -1,0 +1,152 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../lib/app-error';
+
+/**
+ * CSV export for every list: the list's own URL with `format=csv` answers every row that matches
+ * its filters, in its sort, as a CSV file. The rows are read in keyset pages of {@link CSV_BATCH}
+ * through the list's own service (so scope, filters and sort are exactly the JSON list's) and
+ * written to the reply as they arrive: the response is streamed (chunked), the next page is read
+ * only when the client has taken the previous one, and a client that goes away stops the reading.
+ *
+ * Cells follow RFC 4180 (CRLF line ends, a field holding `"`, `,`, CR or LF is quoted with `"`
+ * doubled) and are protected against formula injection: a text cell starting with `=`, `+`, `-`,
+ * `@`, tab or CR gets a leading `'` so spreadsheets show it instead of evaluating it. Numbers are
+ * written as numbers (a negative amount is not a formula). See docs/DECISIONS.md ("CSV export").
+ */
+
+/** Rows read per page while exporting. */
+export const CSV_BATCH = 1_000;
+
+/** A page of a list as the list services answer it. */
+export type CsvPage<T> = { results: T[]; nextCursor?: string | undefined };
+
+/** One column: its header and how a row gives its value. */
+export type CsvColumn<T> = { header: string; value: (row: T) => unknown };
+
+/**
+ * True when the request asks for `format=csv`. List query schemas strip unknown keys, so the raw
+ * query string is read; `format=json` (or none) is the JSON list, anything else is a 400.
+ */
+export function wantsCsv(request: FastifyRequest): boolean {
+  const at = request.url.indexOf('?');
+  if (at < 0) return false;
+  const format = new URLSearchParams(request.url.slice(at + 1)).getAll('format');
+  if (format.length === 0) return false;
+  if (format.length === 1 && (format[0] === 'csv' || format[0] === 'json')) return format[0] === 'csv';
+  const message = 'must be csv or json';
+  throw new AppError('VALIDATION_FAILED', `Invalid querystring: format ${message}`, [
+    { path: 'format', message },
+  ]);
+}
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/** One CSV field: RFC 4180 quoting and formula-injection protection. */
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  let text = typeof value === 'string' ? value : JSON.stringify(value);
+  if (FORMULA_START.test(text)) text = `'${text}`;
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** One CSV record with its CRLF. */
+export function csvLine(values: readonly unknown[]): string {
+  return `${values.map(csvCell).join(',')}\r\n`;
+}
+
+/**
+ * Columns for every field of a list's item schema (a zod object), in schema order: a nested object
+ * or array is written as JSON in one cell. Pass a page schema (`{results: [item]}`) or the item.
+ */
+export function csvColumnsOf<T>(schema: z.ZodType): CsvColumn<T>[] {
+  let item: z.ZodType = schema;
+  if (item instanceof z.ZodObject && 'results' in item.shape) {
+    const results = item.shape.results;
+    if (results instanceof z.ZodArray) item = results.element as z.ZodType;
+  }
+  if (!(item instanceof z.ZodObject)) throw new Error('csvColumnsOf needs an object schema');
+  return Object.keys(item.shape).map((key) => ({
+    header: key,
+    value: (row: T) => (row as Record<string, unknown>)[key],
+  }));
+}
+
+/** Async iterator of the CSV text: the header, then one chunk per page. */
+async function* csvChunks<T>(
+  columns: readonly CsvColumn<T>[],
+  first: CsvPage<T>,
+  fetchPage: (cursor: string) => Promise<CsvPage<T>>,
+): AsyncGenerator<string> {
+  const format = (rows: readonly T[]) =>
+    rows.map((row) => csvLine(columns.map((column) => column.value(row)))).join('');
+  yield csvLine(columns.map((column) => column.header));
+  let page = first;
+  for (;;) {
+    if (page.results.length > 0) yield format(page.results);
+    if (!page.nextCursor) return;
+    page = await fetchPage(page.nextCursor);
+  }
+}
+
+/**
+ * Streams the list as `<name>-<yyyymmdd>.csv`. `fetchPage(cursor)` reads one page of
+ * {@link CSV_BATCH} rows (no cursor: the first page). The first page is read before anything is
+ * sent, so a bad filter or window is still an ordinary 4xx; later failures end the stream.
+ */
+export async function sendCsv<T>(
+  reply: FastifyReply,
+  options: {
+    name: string;
+    columns: readonly CsvColumn<T>[];
+    fetchPage: (cursor: string | undefined) => Promise<CsvPage<T>>;
+    now?: number;
+  },
+): Promise<FastifyReply> {
+  const first = await options.fetchPage(undefined);
+  const day = new Date(options.now ?? Date.now()).toISOString().slice(0, 10).replaceAll('-', '');
+  const filename = `${options.name.replace(/[^A-Za-z0-9_-]+/g, '-')}-${day}.csv`;
+  const body = Readable.from(
+    csvChunks(options.columns, first, (cursor) => options.fetchPage(cursor)),
+    {
+      objectMode: false,
+      highWaterMark: 64 * 1024,
+    },
+  );
+  return reply
+    .status(200)
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'no-store')
+    .send(body);
+}
+
+/** The paging a list service gets while exporting: from the start, {@link CSV_BATCH} rows a page. */
+export type CsvPaging = { page: 0; limit: number; cursor?: string };
+
+/**
+ * {@link sendCsv} for a keyset list whose service takes the list query: `list(paging)` is the
+ * JSON handler's own call with `{...request.query, ...paging}`, and the columns are every field of
+ * the page schema's item ({@link csvColumnsOf}).
+ */
+export function sendListCsv<T>(
+  reply: FastifyReply,
+  options: {
+    name: string;
+    schema: z.ZodType;
+    now?: number;
+    list: (paging: CsvPaging) => Promise<CsvPage<T>>;
+  },
+): Promise<FastifyReply> {
+  return sendCsv(reply, {
+    name: options.name,
+    columns: csvColumnsOf<T>(options.schema),
+    ...(options.now === undefined ? {} : { now: options.now }),
+    fetchPage: (cursor) =>
+      options.list(cursor ? { page: 0, limit: CSV_BATCH, cursor } : { page: 0, limit: CSV_BATCH }),
+  });
+}

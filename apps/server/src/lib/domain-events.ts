@@ -1,0 +1,91 @@
+import type { TIncidentGroup, TIncidentSeverity, TIncidentType } from '@forecourt/contracts';
+
+/**
+ * Domain events: facts a module publishes after its transaction committed, for other modules to
+ * react to without the publisher knowing them (the notification module will subscribe to the
+ * incident events to deliver alerts). In-process and fire-and-forget: handlers run after the
+ * publishing request's work, one at a time per event, and a failing handler is logged, never
+ * surfaced to the publisher. Nothing is persisted: an event published while no one listens is gone.
+ */
+
+/** What every incident event carries: enough to route and render a notification without a query. */
+type IncidentEventBase = {
+  organizationId: number;
+  stationId: number;
+  incidentId: number;
+  number: number;
+  incidentType: TIncidentType;
+  group: TIncidentGroup;
+  severity: TIncidentSeverity;
+  title: string;
+  /** The user who caused it; null for the system. */
+  actorUserId: number | null;
+  /** Epoch milliseconds. */
+  at: number;
+};
+
+export type DomainEvent =
+  /** A new incident was opened. */
+  | ({ type: 'incident.opened' } & IncidentEventBase)
+  /**
+   * An incident became more urgent: its severity was raised (`previousSeverity` set) or it was
+   * reopened after being resolved or closed.
+   */
+  | ({
+      type: 'incident.escalated';
+      reason: 'severity_raised' | 'reopened';
+      previousSeverity?: TIncidentSeverity;
+    } & IncidentEventBase);
+
+export type DomainEventType = DomainEvent['type'];
+export type DomainEventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
+export type DomainEventHandler<T extends DomainEventType> = (event: DomainEventOf<T>) => void | Promise<void>;
+
+export interface DomainEventBus {
+  /** Hands the event to every subscriber of its type, asynchronously; returns at once. */
+  publish(event: DomainEvent): void;
+  /** Subscribes to one type; the returned function unsubscribes. */
+  subscribe<T extends DomainEventType>(type: T, handler: DomainEventHandler<T>): () => void;
+  /** Resolves when every handler started so far has finished (tests, graceful shutdown). */
+  drain(): Promise<void>;
+}
+
+type Logger = { error(details: object, message: string): void };
+
+export function createDomainEventBus(log?: Logger): DomainEventBus {
+  type AnyHandler = (event: DomainEvent) => void | Promise<void>;
+  const handlers = new Map<DomainEventType, Set<AnyHandler>>();
+  const running = new Set<Promise<void>>();
+
+  const run = async (event: DomainEvent, handler: AnyHandler) => {
+    // A macrotask later: the publisher's reply goes out before any handler runs.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    try {
+      await handler(event);
+    } catch (err) {
+      log?.error({ err, event: event.type }, 'domain event handler failed');
+    }
+  };
+
+  return {
+    publish(event) {
+      for (const handler of handlers.get(event.type) ?? []) {
+        const task = run(event, handler).finally(() => running.delete(task));
+        running.add(task);
+      }
+    },
+    subscribe(type, handler) {
+      // Only events of `type` reach the handler (publish looks them up by type).
+      const wrapped = handler as unknown as AnyHandler;
+      const set = handlers.get(type) ?? new Set<AnyHandler>();
+      set.add(wrapped);
+      handlers.set(type, set);
+      return () => {
+        set.delete(wrapped);
+      };
+    },
+    async drain() {
+      while (running.size > 0) await Promise.all([...running]);
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import {
+  INCIDENT_EVENT_KINDS,
+  type TIncidentEvent,
+  type TIncidentEventKind,
+  type TIncidentGroup,
+  type TIncidentItem,
+  type TIncidentSeverity,
+  type TIncidentStatus,
+  type TIncidentType,
+} from '@forecourt/contracts';
+import { isoTime } from '../operations/iso-time';
+import type { IncidentEventRow, IncidentRow } from './incidents.repository';
+import { incidentSla } from './sla';
+
+const iso = (ms: number | null) => (ms === null ? null : isoTime(ms));
+
+/** "First Last", or null when there is no such person. */
+export function personName(first: string | null, last: string | null): string | null {
+  if (first === null && last === null) return null;
+  return `${first ?? ''} ${last ?? ''}`.trim();
+}
+
+/** A stored incident → its list shape with SLA timers at `now`. */
+export function presentIncident(row: IncidentRow, now: number): TIncidentItem {
+  const severity = row.severity as TIncidentSeverity;
+  const assigneeName = personName(row.assigneeFirstName, row.assigneeLastName);
+  return {
+    id: row.id,
+    number: row.number,
+    stationId: row.stationId,
+    stationName: row.stationName,
+    dispenserId: row.dispenserId,
+    group: row.group as TIncidentGroup,
+    type: row.type as TIncidentType,
+    severity,
+    status: row.status as TIncidentStatus,
+    title: row.title,
+    description: row.description,
+    assigneeUserId: row.assigneeUserId,
+    assignee:
+      row.assigneeUserId !== null ? { id: row.assigneeUserId, name: assigneeName ?? 'Former member' } : null,
+    openedAt: isoTime(row.openedAt),
+    acknowledgedAt: iso(row.acknowledgedAt),
+    resolvedAt: iso(row.resolvedAt),
+    closedAt: iso(row.closedAt),
+    slaDueAt: isoTime(row.slaDueAt),
+    sla: incidentSla({ ...row, severity }, now),
+  };
+}
+
+const KINDS: ReadonlySet<string> = new Set(INCIDENT_EVENT_KINDS);
+
+function parseData(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+/** A timeline row → its wire shape (unknown kinds from older data read as comments). */
+export function presentIncidentEvent(row: IncidentEventRow): TIncidentEvent {
+  const name = personName(row.actorFirstName, row.actorLastName);
+  return {
+    id: row.id,
+    at: isoTime(row.at),
+    kind: (KINDS.has(row.kind) ? row.kind : 'comment') as TIncidentEventKind,
+    actor: row.actorUserId !== null ? { id: row.actorUserId, name: name ?? 'Former member' } : null,
+    data: parseData(row.data),
+  };
+}

@@ -1,0 +1,73 @@
+import { Button, Stack } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { PageHeader } from '../../../components/page-header';
+import { ErrorState } from '../../../components/query-states';
+import { fetchStationDirectory, toListParams } from '../../operations/api';
+import { KeysetListScreen } from '../../operations/components/keyset-list-screen';
+import { operationsKeys } from '../../operations/keys';
+import { downloadIncidentsCsv, type TIncidentListParams } from '../api';
+import { incidentColumns } from '../columns';
+import { incidentFilters } from '../filters';
+import { useIncidentList } from '../queries';
+import { INCIDENT_FILTER_KEYS, type TIncidentsSearch } from '../search';
+
+/** /incidents: incidents at every visible station, newest first, with filters and a CSV export. */
+export function IncidentsScreen({ search }: { search: TIncidentsSearch }) {
+  const params = toListParams(search, INCIDENT_FILTER_KEYS) as TIncidentListParams;
+  const query = useIncidentList(params);
+  const stations = useQuery({
+    queryKey: operationsKeys.stationDirectory(),
+    queryFn: ({ signal }) => fetchStationDirectory(signal),
+    staleTime: 10 * 60_000,
+  });
+  const filters = useMemo(() => incidentFilters(stations.data?.results ?? []), [stations.data]);
+  const [download, setDownload] = useState<{ busy: boolean; error: unknown }>({ busy: false, error: null });
+
+  const downloadCsv = async () => {
+    setDownload({ busy: true, error: null });
+    try {
+      await downloadIncidentsCsv(params);
+      setDownload({ busy: false, error: null });
+    } catch (error) {
+      setDownload({ busy: false, error });
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="Incidents"
+        description="Problems reported across your stations, with their SLA timers."
+        actions={
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            onClick={downloadCsv}
+            loading={download.busy}
+          >
+            Download CSV
+          </Button>
+        }
+      />
+      {download.error !== null && (
+        <ErrorState title="Could not download the incidents" error={download.error} />
+      )}
+      <KeysetListScreen
+        title="All incidents"
+        description="Filters and sort apply to the CSV download too."
+        noun={{ one: 'incident', other: 'incidents' }}
+        filters={filters}
+        search={search}
+        defaultSort="-openedAt"
+        query={query}
+        columns={incidentColumns}
+        rowKey={(incident) => incident.id}
+        testId="incidents"
+        minWidth={960}
+        empty={{ title: 'No incidents', description: 'Incidents appear here when a station reports one.' }}
+      />
+    </Stack>
+  );
+}

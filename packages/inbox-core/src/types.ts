@@ -1,0 +1,77 @@
+import type { TNotifyChannel, TWidgetMessage } from '@forecourt/contracts';
+
+/** The in-app message document (protocol §4), as the contracts describe it. */
+export type InboxMessage = TWidgetMessage;
+
+/** A store's filter: what the feed, its count badge and "mark all" apply to (protocol §3.1). */
+export type StoreQuery = {
+  /** Feed identifiers (the feed's human key, not its id). */
+  feedIdentifier?: string | string[];
+  seen?: boolean;
+  read?: boolean;
+  /** Page size of this store's feed (1–100). */
+  limit?: number;
+  /** Every leaf must equal the message payload's at the same path; sent as base64 JSON. */
+  payload?: Record<string, unknown>;
+};
+
+/** A named saved query. The first configured store is active at start. */
+export type InboxStore = { storeId: string; query?: StoreQuery };
+
+/** The flags of `POST /messages/markAs`: only the flags given are written. */
+export type Mark = { seen?: boolean; read?: boolean };
+
+export type FeedPage = {
+  data: InboxMessage[];
+  hasMore: boolean;
+  totalCount: number;
+  pageSize: number;
+  page: number;
+};
+
+export type Count = { count: number };
+
+export type SessionProfile = {
+  _id: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  phone?: string | null;
+};
+
+export type Session = { token: string | null; profile: SessionProfile | null };
+
+export type Organization = {
+  _id: string;
+  name: string;
+  branding?: {
+    color?: string;
+    logo?: string;
+    fontColor?: string;
+    fontFamily?: string;
+    contentBackground?: string;
+    direction?: 'ltr' | 'rtl';
+  };
+};
+
+export type ChannelSwitches = Partial<Record<TNotifyChannel, boolean>>;
+
+export type WorkflowPreference = {
+  template: {
+    _id: string;
+    name: string;
+    critical: boolean;
+    tags: string[];
+    triggers: unknown[];
+    data?: unknown;
+  };
+  preference: {
+    enabled: boolean;
+    channels: ChannelSwitches;
+    overrides?: { channel: string; source: string }[];
+  };
+};
+
+export type GlobalPreference = { preference: { enabled: boolean; channels: ChannelSwitches } };
+
+export type ActionButtonType = 'primary' | 'secondary';
+export type ActionStatus = 'pending' | 'done';
