@@ -1,35 +1,6 @@
 import { expect, test } from '../fixtures/auth';
+import { readCsvDownload } from '../fixtures/csv';
 import { saveScreenshot } from '../fixtures/screenshots';
-
-/** RFC 4180: quoted fields may hold commas, quotes (doubled) and line breaks. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(field);
-      field = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[i + 1] === '\n') i += 1;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += char;
-  }
-  if (field || row.length) rows.push([...row, field]);
-  return rows.filter((r) => r.some((cell) => cell !== ''));
-}
 
 test.describe('incidents', () => {
   test.use({ actor: 'admin' });
@@ -77,9 +48,7 @@ test.describe('incidents', () => {
     await page.getByRole('button', { name: /download csv/i }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
-    const path = await download.path();
-    const { readFile } = await import('node:fs/promises');
-    const rows = parseCsv(await readFile(path, 'utf8'));
+    const rows = await readCsvDownload(download);
     const header = rows[0] ?? [];
     const status = header.findIndex((name) => name.toLowerCase() === 'status');
     expect(status).toBeGreaterThanOrEqual(0);

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/auth';
+import { readCsvDownload } from '../fixtures/csv';
 import { saveScreenshot } from '../fixtures/screenshots';
 
 /** The slug of the first station of the demo list (the admin sees all of Sahyog Fuels). */
@@ -39,6 +40,15 @@ test.describe('station lists and the time window', () => {
     await expect(rows.first()).toBeVisible();
     for (const text of await rows.allInnerTexts()) expect(text).toContain('UPI');
     await expect(page.getByTestId('time-window-button')).toHaveText(/Last 7 days/);
+
+    // The CSV holds the same list: every UPI fill of the week, not just the page on screen.
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download CSV' }).click();
+    const csv = await readCsvDownload(await downloading);
+    const mode = csv[0]?.findIndex((name) => name === 'paymentMode') ?? -1;
+    expect(mode).toBeGreaterThanOrEqual(0);
+    expect(csv.length - 1).toBeGreaterThan(40);
+    for (const row of csv.slice(1)) expect(row[mode]).toBe('upi');
   });
 
   test('changes the window from the control, and a shared address opens the same window', async ({

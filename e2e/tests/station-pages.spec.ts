@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, readStoredCredentials, test } from '../fixtures/auth';
+import { expect, test } from '../fixtures/auth';
+import { ingestOneFill } from '../fixtures/ingest';
 import { saveScreenshot } from '../fixtures/screenshots';
 
 type TStationRef = { path: string; slug: string; name: string };
@@ -83,44 +84,7 @@ test.describe('station pages', () => {
     await expect(page.getByTestId('transactions-row').first()).toBeVisible();
     await expect(page.getByTestId('live-indicator')).toHaveAttribute('data-status', 'live');
 
-    // The station's systems: an API key created by the admin, then one fill on its first nozzle.
-    const token = (await readStoredCredentials(page))?.access_token ?? '';
-    const auth = { authorization: `Bearer ${token}` };
-    const key = await request.post(`/api/stations/${station.slug}/api-keys`, {
-      headers: auth,
-      data: { name: 'e2e forecourt controller' },
-    });
-    expect(key.status()).toBe(201);
-    const { secret } = (await key.json()) as { secret: string };
-    const schematic = (await (
-      await request.get(`/api/stations/${station.slug}/schematic`, { headers: auth })
-    ).json()) as { lanes: { dispensers: { nozzles: { id: number; fuel: string }[] }[] }[] };
-    const nozzle = schematic.lanes[0]?.dispensers[0]?.nozzles[0];
-    expect(nozzle).toBeDefined();
-
-    const registration = `KA01E2E${String(Date.now()).slice(-4)}`;
-    const now = Date.now();
-    const ingest = await request.post('/api/ingest', {
-      headers: { 'x-api-key': secret },
-      data: {
-        transactions: [
-          {
-            sourceId: `e2e-${now}`,
-            nozzleId: nozzle?.id,
-            startDate: new Date(now - 90_000).toISOString(),
-            endDate: new Date(now - 10_000).toISOString(),
-            quantity: 12.5,
-            unitPricePaise: 10_290,
-            amountPaise: 128_625,
-            paymentMode: 'upi',
-            vehicleRegistration: registration,
-            vehicleClass: 'car',
-          },
-        ],
-      },
-    });
-    expect(ingest.status()).toBe(200);
-    expect(((await ingest.json()) as { accepted: { transactions: number } }).accepted.transactions).toBe(1);
+    const registration = await ingestOneFill(page, request, station.slug);
 
     await expect(
       page.getByTestId('transactions-row').filter({ hasText: registration.slice(-4) }),
@@ -153,5 +117,15 @@ test.describe('the command centre', () => {
     const name = ((await top.textContent()) ?? '').trim();
     await top.click();
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  });
+
+  test('a new fill reaches the open command centre without a reload', async ({ page, request }) => {
+    await page.goto('/command');
+    const ticker = page.getByTestId('ticker-transaction');
+    await expect(ticker.first()).toBeVisible();
+    const station = page.getByTestId('top-stations-row').first().getByRole('link').first();
+    const slug = ((await station.getAttribute('href')) ?? '').split('/').pop() ?? '';
+    const registration = await ingestOneFill(page, request, slug);
+    await expect(ticker.filter({ hasText: registration.slice(-4) })).toBeVisible({ timeout: 15_000 });
   });
 });

@@ -357,3 +357,24 @@ export const http = {
   put: <T>(path: string, options: TWithBody<T> = {}) => request<T>(path, { ...options, method: 'PUT' }),
   patch: <T>(path: string, options: TWithBody<T> = {}) => request<T>(path, { ...options, method: 'PATCH' }),
 };
+
+/**
+ * `fetch` with the session's bearer token for the calls whose bodies are not JSON (file upload,
+ * file and CSV downloads); a 401 renews the session once and retries, as the JSON client does.
+ */
+export async function authorizedFetch(url: string, init: RequestInit = {}): Promise<Response> {
+  const token = readCredentials()?.access_token;
+  if (!token) throw new AuthTokenAbsentError();
+  const send = (bearer: string) =>
+    fetch(url, {
+      ...init,
+      headers: { ...(init.headers as Record<string, string>), Authorization: `Bearer ${bearer}` },
+    });
+  let response = await send(token);
+  if (response.status === 401) {
+    const renewal = await renewSession(token);
+    if (renewal.kind === 'renewed') response = await send(renewal.accessToken);
+  }
+  if (!response.ok) throw await parseErrorResponse(response);
+  return response;
+}

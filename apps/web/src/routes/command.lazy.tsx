@@ -22,6 +22,7 @@ import {
   WindowHeader,
 } from '../features/metrics/components/windowed-view';
 import { useCommandCentre } from '../features/metrics/queries';
+import { useNetworkLive } from '../features/realtime/use-station-live';
 import { useTimeWindow } from '../features/time-window';
 
 export const Route = createLazyRoute('/shell/command')({ component: CommandPage });
@@ -59,6 +60,7 @@ function CommandPage() {
 
 function CommandContent({ centre }: { centre: TCommandCentre }) {
   const stations = stationsById(centre);
+  useNetworkLive(centre.stations.map((station) => station.id));
   const hasSales = centre.kpis.transactions > 0;
   return (
     <Stack gap="md">

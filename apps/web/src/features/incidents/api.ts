@@ -9,9 +9,9 @@ import {
   ZIncidentPage,
   ZStoredFile,
 } from '@forecourt/contracts';
-import { readCredentials } from '../../lib/credentials';
-import { AuthTokenAbsentError, http, parseErrorResponse, renewSession } from '../../lib/http';
-import { encodeQuery, type TQueryRecord } from '../../lib/query-string';
+import { authorizedFetch, http } from '../../lib/http';
+import { encodeQuery } from '../../lib/query-string';
+import { listCsvUrl } from '../operations/api';
 
 /** Query-string values of the incidents list call: filters, sort and cursor. */
 export type TIncidentListParams = Record<string, string | string[] | undefined>;
@@ -50,27 +50,6 @@ export function addIncidentNote(id: number, text: string): Promise<TIncidentDeta
   return http.post(`/api/incidents/${id}/notes`, { body: { text }, schema: ZIncidentDetail });
 }
 
-/**
- * `fetch` with the session's bearer token for the calls whose bodies are not JSON (file upload,
- * file and CSV downloads); a 401 renews the session once and retries, as the JSON client does.
- */
-async function authorizedFetch(url: string, init: RequestInit = {}): Promise<Response> {
-  const token = readCredentials()?.access_token;
-  if (!token) throw new AuthTokenAbsentError();
-  const send = (bearer: string) =>
-    fetch(url, {
-      ...init,
-      headers: { ...(init.headers as Record<string, string>), Authorization: `Bearer ${bearer}` },
-    });
-  let response = await send(token);
-  if (response.status === 401) {
-    const renewal = await renewSession(token);
-    if (renewal.kind === 'renewed') response = await send(renewal.accessToken);
-  }
-  if (!response.ok) throw await parseErrorResponse(response);
-  return response;
-}
-
 /** POST /api/files: the file's raw bytes as evidence of the incident. */
 export async function uploadEvidence(incidentId: number, file: File): Promise<TStoredFile> {
   const query = encodeQuery({ filename: file.name, incidentId: String(incidentId) });
@@ -88,28 +67,7 @@ export async function fetchFileBlob(id: number, signal?: AbortSignal): Promise<B
   return response.blob();
 }
 
-/** Saves a Blob under `filename` through a temporary link. */
-export function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
-
 /** The list URL with `format=csv` (filters and sort applied; no cursor: every row). */
 export function incidentsCsvUrl(params: TIncidentListParams): string {
-  const { cursor: _cursor, ...rest } = params;
-  return `/api/incidents?${encodeQuery({ ...(rest as TQueryRecord), format: 'csv' })}`;
-}
-
-/** Downloads the filtered list as CSV. */
-export async function downloadIncidentsCsv(params: TIncidentListParams): Promise<void> {
-  const response = await authorizedFetch(incidentsCsvUrl(params), { headers: { Accept: 'text/csv' } });
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'incidents.csv';
-  saveBlob(await response.blob(), filename);
+  return listCsvUrl('/api/incidents', params);
 }

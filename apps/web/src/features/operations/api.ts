@@ -16,6 +16,7 @@ import {
 } from '@forecourt/contracts';
 import type { z } from 'zod';
 import { http } from '../../lib/http';
+import { encodeQuery, type TQueryRecord } from '../../lib/query-string';
 
 /** Query-string values of an operations list call: window, filters, sort and cursor. */
 export type TListParams = Record<string, string | string[] | boolean | undefined>;
@@ -109,4 +110,14 @@ export function toListParams(
 /** Registrations as the API keys them: upper case, without spaces or dashes. */
 export function normalizeRegistration(registration: string): string {
   return registration.replace(/[\s-]/g, '').toUpperCase();
+}
+
+/** A list's address with `format=csv`: the same filters, window and sort, every row (no cursor). */
+export function listCsvUrl(path: string, params: TListParams): string {
+  return `${path}?${encodeQuery({ ...(params as TQueryRecord), cursor: undefined, format: 'csv' })}`;
+}
+
+/** The CSV address of a station's list. */
+export function stationListCsvUrl(slug: string, resource: TStationListResource, params: TListParams): string {
+  return listCsvUrl(`${stationPath(slug)}/${resource}`, params);
 }

@@ -1,5 +1,6 @@
 import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
+import { metricsKeys } from '../metrics/keys';
 import { nudgeLiveWindows } from '../time-window/live-clock';
 import { applyOperationsEvent } from './cache-updates';
 import { realtime, type TOperationsEvent, type TStationLiveStatus } from './realtime-client';
@@ -75,4 +76,35 @@ export function useStationLive(stationId: number | undefined, slug: string): TSt
   return useSyncExternalStore(realtime.subscribe, () =>
     stationId === undefined ? 'idle' : realtime.getStationStatus(stationId),
   );
+}
+
+/**
+ * Live updates for the command centre: it watches every station it shows and, per batch of events
+ * from any of them, moves live windows to now and refreshes the network figures (a fixed window
+ * refetches too: late fills can land in it).
+ */
+export function useNetworkLive(stationIds: readonly number[]): void {
+  const queryClient = useQueryClient();
+  const ids = [...stationIds].sort((a, b) => a - b).join(',');
+  useEffect(() => {
+    if (!ids) return;
+    let batchTimer: ReturnType<typeof setTimeout> | null = null;
+    let settleTimer: ReturnType<typeof setTimeout> | null = null;
+    const handle = () => {
+      batchTimer ??= setTimeout(() => {
+        batchTimer = null;
+        nudgeLiveWindows();
+        settleTimer = setTimeout(() => {
+          settleTimer = null;
+          void queryClient.invalidateQueries({ queryKey: metricsKeys.command() }, { cancelRefetch: false });
+        }, WINDOW_SETTLE_MS);
+      }, EVENT_BATCH_MS);
+    };
+    const stops = ids.split(',').map((id) => realtime.watch(Number(id), handle));
+    return () => {
+      for (const stop of stops) stop();
+      if (batchTimer) clearTimeout(batchTimer);
+      if (settleTimer) clearTimeout(settleTimer);
+    };
+  }, [queryClient, ids]);
 }

@@ -1,6 +1,6 @@
 import { useDocumentTitle } from '@mantine/hooks';
 import { createLazyRoute } from '@tanstack/react-router';
-import { toListParams } from '../../features/operations/api';
+import { listCsvUrl, toListParams } from '../../features/operations/api';
 import { vehicleColumns } from '../../features/operations/columns';
 import { KeysetListScreen } from '../../features/operations/components/keyset-list-screen';
 import { filterKeys, VEHICLE_REGISTRY_FILTERS } from '../../features/operations/filters';
@@ -12,7 +12,8 @@ export const Route = createLazyRoute('/shell/vehicles')({ component: VehicleRegi
 function VehicleRegistryPage() {
   useDocumentTitle('Vehicles · Forecourt');
   const search = Route.useSearch();
-  const query = useVehicleRegistry(toListParams(search, filterKeys(VEHICLE_REGISTRY_FILTERS)));
+  const params = toListParams(search, filterKeys(VEHICLE_REGISTRY_FILTERS));
+  const query = useVehicleRegistry(params);
 
   return (
     <KeysetListScreen
@@ -32,6 +33,7 @@ function VehicleRegistryPage() {
         title: 'No vehicles yet',
         description: 'Vehicles appear here once a station serves or reads them.',
       }}
+      csv={{ url: listCsvUrl('/api/vehicles', params), fallbackName: 'vehicles.csv' }}
     />
   );
 }

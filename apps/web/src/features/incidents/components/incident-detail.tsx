@@ -20,10 +20,11 @@ import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { AnchorLink } from '../../../components/links';
 import { PageHeader } from '../../../components/page-header';
 import { ErrorState, LoadingState } from '../../../components/query-states';
+import { saveBlob } from '../../../lib/download';
 import { formatDateTime, formatDuration } from '../../../lib/format';
 import { isApiError } from '../../../lib/http';
 import { useCan } from '../../auth/session';
-import { fetchFileBlob, saveBlob } from '../api';
+import { fetchFileBlob } from '../api';
 import {
   INCIDENT_GROUP_LABELS,
   INCIDENT_SEVERITY_LABELS,

@@ -1,13 +1,12 @@
-import { Button, Stack } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { CsvDownloadButton } from '../../../components/csv-download-button';
 import { PageHeader } from '../../../components/page-header';
-import { ErrorState } from '../../../components/query-states';
 import { fetchStationDirectory, toListParams } from '../../operations/api';
 import { KeysetListScreen } from '../../operations/components/keyset-list-screen';
 import { operationsKeys } from '../../operations/keys';
-import { downloadIncidentsCsv, type TIncidentListParams } from '../api';
+import { incidentsCsvUrl, type TIncidentListParams } from '../api';
 import { incidentColumns } from '../columns';
 import { incidentFilters } from '../filters';
 import { useIncidentList } from '../queries';
@@ -23,37 +22,13 @@ export function IncidentsScreen({ search }: { search: TIncidentsSearch }) {
     staleTime: 10 * 60_000,
   });
   const filters = useMemo(() => incidentFilters(stations.data?.results ?? []), [stations.data]);
-  const [download, setDownload] = useState<{ busy: boolean; error: unknown }>({ busy: false, error: null });
-
-  const downloadCsv = async () => {
-    setDownload({ busy: true, error: null });
-    try {
-      await downloadIncidentsCsv(params);
-      setDownload({ busy: false, error: null });
-    } catch (error) {
-      setDownload({ busy: false, error });
-    }
-  };
-
   return (
     <Stack gap="lg">
       <PageHeader
         title="Incidents"
         description="Problems reported across your stations, with their SLA timers."
-        actions={
-          <Button
-            variant="default"
-            leftSection={<IconDownload size={16} aria-hidden />}
-            onClick={downloadCsv}
-            loading={download.busy}
-          >
-            Download CSV
-          </Button>
-        }
+        actions={<CsvDownloadButton url={incidentsCsvUrl(params)} fallbackName="incidents.csv" />}
       />
-      {download.error !== null && (
-        <ErrorState title="Could not download the incidents" error={download.error} />
-      )}
       <KeysetListScreen
         title="All incidents"
         description="Filters and sort apply to the CSV download too."

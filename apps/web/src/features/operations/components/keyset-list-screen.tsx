@@ -4,6 +4,7 @@ import { IconArrowsSort, IconChevronsLeft, IconFilterOff } from '@tabler/icons-r
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { CsvDownloadButton } from '../../../components/csv-download-button';
 import { DataTable, type TColumn } from '../../../components/data-table';
 import {
   clearedFilters,
@@ -47,6 +48,7 @@ export function KeysetListScreen<TRow, TField extends string>({
   testId,
   minWidth,
   empty,
+  csv,
 }: {
   title: string;
   description: ReactNode;
@@ -66,6 +68,8 @@ export function KeysetListScreen<TRow, TField extends string>({
   minWidth?: number;
   /** The empty state without filters: nothing in the window (or nothing yet). */
   empty: { title: string; description: string };
+  /** The list as CSV (its `format=csv` address and a file name for when the answer gives none). */
+  csv?: { url: string; fallbackName: string };
 }) {
   const navigate = useNavigate();
   const paging = useKeysetPaging(search.cursor);
@@ -153,12 +157,17 @@ export function KeysetListScreen<TRow, TField extends string>({
   }
 
   const refresh = (
-    <RefreshButton
-      label={`Refresh ${noun.other}`}
-      onRefresh={() => query.refetch()}
-      refreshing={query.isFetching && !query.isPending}
-      disabled={Boolean(windowError)}
-    />
+    <Group gap="xs" wrap="nowrap">
+      {csv && (
+        <CsvDownloadButton url={csv.url} fallbackName={csv.fallbackName} disabled={Boolean(windowError)} />
+      )}
+      <RefreshButton
+        label={`Refresh ${noun.other}`}
+        onRefresh={() => query.refetch()}
+        refreshing={query.isFetching && !query.isPending}
+        disabled={Boolean(windowError)}
+      />
+    </Group>
   );
 
   return (

@@ -2,7 +2,7 @@ import type { TKeysetPage } from '@forecourt/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { TColumn } from '../../../components/data-table';
 import { useTimeWindow } from '../../time-window';
-import { type TStationListResource, toListParams } from '../api';
+import { stationListCsvUrl, type TStationListResource, toListParams } from '../api';
 import { filterKeys } from '../filters';
 import { useStationListPage } from '../queries';
 import type { TStationList, TStationListRow } from '../station-lists';
@@ -46,6 +46,10 @@ export function StationListScreen<R extends TStationListResource>({
       testId={list.testId}
       minWidth={list.minWidth}
       empty={list.empty}
+      csv={{
+        url: stationListCsvUrl(slug, list.resource, params),
+        fallbackName: `${slug}-${list.resource}.csv`,
+      }}
     />
   );
 }
