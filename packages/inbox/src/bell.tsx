@@ -13,18 +13,20 @@ export type BellProps = {
   /** Shown instead of the inbox if it fails to render (default nothing). */
   fallback?: ReactNode;
   className?: string;
+  /** Light or dark colours (the host app's theme); light by default. */
+  theme?: 'light' | 'dark';
 };
 
 /** The bell with its unseen badge and the notification popover. Needs an {@link InboxProvider}. */
-export function Bell({ fallback = null, className }: BellProps) {
+export function Bell({ fallback = null, className, theme = 'light' }: BellProps) {
   return (
     <InboxErrorBoundary fallback={fallback}>
-      <BellInner className={className} />
+      <BellInner className={className} theme={theme} />
     </InboxErrorBoundary>
   );
 }
 
-function BellInner({ className }: { className?: string | undefined }) {
+function BellInner({ className, theme }: { className?: string | undefined; theme: 'light' | 'dark' }) {
   const { t } = useInboxI18n();
   const { count, hasMore } = useUnseenCount();
   const actions = useInboxActions();
@@ -59,7 +61,7 @@ function BellInner({ className }: { className?: string | undefined }) {
 
   const label = count > 0 || hasMore ? badgeLabel(count, hasMore) : null;
   return (
-    <div ref={rootRef} className={`fc-inbox-root${className ? ` ${className}` : ''}`}>
+    <div ref={rootRef} className={`fc-inbox-root${className ? ` ${className}` : ''}`} data-theme={theme}>
       <button
         ref={buttonRef}
         type="button"

@@ -5,6 +5,7 @@ import type { AccessControl } from '../auth/access-control';
 import { widgetAuthenticator, widgetRoutes } from '../widget/widget.routes';
 import { WidgetRealtime } from '../widget/widget-realtime';
 import { announcementRoutes } from './announcements';
+import { subscribeDomainTriggers } from './domain-triggers';
 import { listOrganizationIds } from './environments.repository';
 import { ensureEnvironments, presetSecretKey } from './environments.service';
 import { integrationOperations, integrationTestRoutes } from './integrations.routes';
@@ -81,7 +82,15 @@ export async function registerNotify(
       .tick()
       .catch((error: unknown) => app.log.error({ err: error }, 'notification scheduler failed'));
   });
+  // Incident domain events → the incident-opened / incident-escalated workflows.
+  const unsubscribe = app.hasDecorator('domainEvents')
+    ? subscribeDomainTriggers(deps, app.domainEvents)
+    : null;
   app.addHook('onClose', async () => {
+    if (unsubscribe) {
+      unsubscribe();
+      await app.domainEvents.drain();
+    }
     await scheduler.close();
     await queue.close();
   });
