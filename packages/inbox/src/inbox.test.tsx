@@ -212,6 +212,9 @@ describe('helpers', () => {
 
   it('strips markup and fills placeholders', () => {
     expect(plainText('<p>Pump <em>4</em> offline</p>')).toBe('Pump 4 offline');
+    expect(plainText('<strong>Tank dip</strong><br>Record the readings')).toBe(
+      'Tank dip\nRecord the readings',
+    );
     expect(formatMessage(en.unseenCount, { count: '99+' })).toBe('99+ unseen notifications');
   });
 

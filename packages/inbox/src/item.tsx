@@ -5,8 +5,11 @@ import { relativeTime } from './relative-time';
 
 /** Message content as plain text: markup is dropped, never interpreted. */
 export function plainText(html: string): string {
-  if (typeof DOMParser === 'undefined') return html.replace(/<[^>]*>/g, '');
-  return new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
+  // Line breaks of the content stay line breaks (the item shows them with `white-space: pre-line`).
+  if (typeof DOMParser === 'undefined') return html.replace(/<br\s*\/?>/gi, '\n').replace(/<[^>]*>/g, '');
+  const body = new DOMParser().parseFromString(html, 'text/html').body;
+  for (const br of body.querySelectorAll('br')) br.replaceWith('\n');
+  return body.textContent ?? '';
 }
 
 const ignore = () => {};

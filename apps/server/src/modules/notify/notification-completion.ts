@@ -1,16 +1,9 @@
 import type { Db } from '../../db/database';
 import { EXECUTION_TEXT, type ExecutionDetailInput } from './execution-details.repository';
+import type { TJobRef } from './jobs';
 
 /** What completing a notification needs to know of one of its jobs. */
-export type TCompletionJob = {
-  notificationId: number;
-  environmentId: number;
-  organizationId: number;
-  eventId: number;
-  subscriberId: number;
-  workflowId: number | null;
-  transactionId: string;
-};
+export type TCompletionJob = Omit<TJobRef, 'id'>;
 
 /** Job states that still have work to do. */
 const OPEN_JOB_STATUSES = ['queued', 'running', 'pending', 'delayed'] as const;

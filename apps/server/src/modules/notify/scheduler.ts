@@ -9,6 +9,7 @@ import {
   type ExecutionDetailInput,
   insertExecutionDetails,
 } from './execution-details.repository';
+import { JOB_COLUMNS, type TJobRow } from './jobs';
 import { completeFinishedNotifications } from './notification-completion';
 import type { NotifyDeps, NotifyQueue } from './notify.deps';
 import type { WorkflowSnapshot } from './trigger.service';
@@ -35,33 +36,7 @@ export const SCHEDULER_INTERVAL_MS = 1_000;
 
 const WAIT_TYPES = ['digest', 'delay'];
 
-const JOB_COLUMNS = [
-  'id',
-  'environmentId',
-  'organizationId',
-  'eventId',
-  'notificationId',
-  'subscriberId',
-  'workflowId',
-  'transactionId',
-  'stepId',
-  'stepIndex',
-  'type',
-] as const;
-
-type WaitJob = {
-  id: number;
-  environmentId: number;
-  organizationId: number;
-  eventId: number;
-  notificationId: number;
-  subscriberId: number;
-  workflowId: number | null;
-  transactionId: string;
-  stepId: string;
-  stepIndex: number;
-  type: string;
-};
+type WaitJob = TJobRow;
 
 type EventInfo = { workflow: WorkflowSnapshot; payload: Record<string, unknown>; createdAt: number };
 

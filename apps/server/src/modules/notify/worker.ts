@@ -10,6 +10,7 @@ import {
   type ExecutionDetailInput,
   insertExecutionDetails,
 } from './execution-details.repository';
+import { JOB_COLUMNS, type TJobRow } from './jobs';
 import { completeFinishedNotifications } from './notification-completion';
 import type { NotifyDeps } from './notify.deps';
 import type { SubscriberRow } from './subscribers.repository';
@@ -22,20 +23,7 @@ export const WORKER_BATCH = 500;
 
 type WorkerDeps = Pick<NotifyDeps, 'db' | 'now' | 'inbox' | 'log' | 'keys'>;
 
-type JobRow = {
-  id: number;
-  environmentId: number;
-  organizationId: number;
-  eventId: number;
-  notificationId: number;
-  subscriberId: number;
-  workflowId: number | null;
-  transactionId: string;
-  stepId: string;
-  stepIndex: number;
-  type: string;
-  attempts: number;
-};
+type JobRow = TJobRow & { attempts: number };
 
 type Preference = { enabled: boolean; channels: Partial<Record<TNotifyChannel, boolean>> };
 
@@ -104,20 +92,7 @@ function renderCta(cta: TWorkflowStep['cta'], context: Record<string, unknown>):
 async function claimJobs(db: Db, eventId: number): Promise<JobRow[]> {
   let query = db
     .selectFrom('notifyJobs')
-    .select([
-      'id',
-      'environmentId',
-      'organizationId',
-      'eventId',
-      'notificationId',
-      'subscriberId',
-      'workflowId',
-      'transactionId',
-      'stepId',
-      'stepIndex',
-      'type',
-      'attempts',
-    ])
+    .select([...JOB_COLUMNS, 'attempts'])
     .where('eventId', '=', eventId)
     .where(sql<boolean>`status = 'queued'`)
     .orderBy('id')

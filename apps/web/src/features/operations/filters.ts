@@ -33,7 +33,7 @@ const registration = (key: string): TFilterField => ({
   upperCase: true,
 });
 
-const fuel = (key: string): TFilterField => ({
+export const fuel = (key: string): TFilterField => ({
   kind: 'multi',
   key,
   label: 'Fuel',
@@ -49,7 +49,7 @@ const paymentMode = (key: string): TFilterField => ({
   options: options(PAYMENT_MODES, PAYMENT_MODE_LABELS),
 });
 
-const status = <T extends string>(values: readonly T[], labels: Record<T, string>): TFilterField => ({
+export const status = <T extends string>(values: readonly T[], labels: Record<T, string>): TFilterField => ({
   kind: 'multi',
   key: 'status',
   label: 'Status',

@@ -6,6 +6,7 @@ import {
   insertExecutionDetails,
 } from '../execution-details.repository';
 import { activeIntegrations, type LiveIntegration } from '../integrations.service';
+import type { TJobRef } from '../jobs';
 import { completeFinishedNotifications } from '../notification-completion';
 import type { NotifyDeps } from '../notify.deps';
 import type { SubscriberRow } from '../subscribers.repository';
@@ -27,16 +28,8 @@ import { sendPush } from './push';
 export type DeliveryChannel = Exclude<TNotifyChannel, 'in_app'>;
 
 export type DeliveryTask = {
-  job: {
-    id: number;
-    environmentId: number;
-    organizationId: number;
-    eventId: number;
-    notificationId: number;
-    subscriberId: number;
-    workflowId: number | null;
-    transactionId: string;
-  };
+  job: TJobRef;
+
   channel: DeliveryChannel;
   step: TWorkflowStep;
   subscriber: SubscriberRow;

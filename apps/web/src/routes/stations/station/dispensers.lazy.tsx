@@ -2,10 +2,11 @@ import { ActionIcon, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@
 import { IconFilterOff, IconRefresh } from '@tabler/icons-react';
 import { createLazyRoute } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { FilterBar } from '../../../components/filter-bar';
 import { KeysetPager, useKeysetPaging } from '../../../components/keyset-pager';
 import { EmptyResult, ErrorState, LoadingState } from '../../../components/query-states';
-import { DispenserFilters } from '../../../features/assets/components/dispenser-filters';
 import { DispenserTable } from '../../../features/assets/components/dispenser-table';
+import { DISPENSER_FILTERS } from '../../../features/assets/filters';
 import { useDispenserRegistry } from '../../../features/assets/queries';
 import {
   DEFAULT_DISPENSER_SORT,
@@ -40,7 +41,6 @@ function StationDispensers() {
   const setSearch = (patch: Partial<TDispensersSearch>) =>
     navigate({ search: (previous) => ({ ...previous, ...patch }) });
   const restart = (patch: Partial<TDispensersSearch>) => setSearch({ ...patch, cursor: undefined });
-  const handleFilters = (patch: TDispenserFilters) => restart(patch);
   const handleClear = () => restart({ status: undefined, fuel: undefined });
   const handleSort = (field: TDispenserSortField) => {
     const next = toggleSort(sort, field);
@@ -131,7 +131,11 @@ function StationDispensers() {
         </Tooltip>
       </Group>
       <TimeWindowControl api={timeWindow} />
-      <DispenserFilters value={search} onChange={handleFilters} onClear={handleClear} />
+      <FilterBar
+        fields={DISPENSER_FILTERS}
+        values={search}
+        onChange={(patch) => restart(patch as TDispenserFilters)}
+      />
       {data && registry.isError && (
         <ErrorState
           title="Could not refresh the dispensers"
