@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './entities/audit';
 export * from './checks';
 export * from './entities/card';
 export * from './entities/card-activation-request';

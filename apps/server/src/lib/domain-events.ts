@@ -35,7 +35,88 @@ export type DomainEvent =
       type: 'incident.escalated';
       reason: 'severity_raised' | 'reopened';
       previousSeverity?: TIncidentSeverity;
-    } & IncidentEventBase);
+    } & IncidentEventBase)
+  | RecordEvent;
+
+/** What every event of issue 5's records carries. */
+type RecordEventBase = {
+  organizationId: number;
+  /** The user who caused it; null for the system. */
+  actorUserId: number | null;
+  /** Epoch milliseconds. */
+  at: number;
+};
+
+/** A member asked for access to a station (admins decide). */
+export type AccessRequestCreated = {
+  type: 'access_request.created';
+  requestId: number;
+  stationId: number;
+  stationName: string;
+  requesterUserId: number;
+  requesterName: string;
+} & RecordEventBase;
+
+/** An admin approved or rejected a station access request (the requester is told). */
+export type AccessRequestDecided = {
+  type: 'access_request.decided';
+  requestId: number;
+  stationId: number;
+  stationName: string;
+  requesterUserId: number;
+  decision: 'approved' | 'rejected';
+  reason: string | null;
+} & RecordEventBase;
+
+/** A card activation request was filed (admins decide). */
+export type CardActivationRequested = {
+  type: 'card_activation.requested';
+  requestId: number;
+  cardId: number;
+  maskedNumber: string;
+  requestedBy: string;
+} & RecordEventBase;
+
+/** A card activation request was approved (card now active) or rejected. */
+export type CardActivationDecided = {
+  type: 'card_activation.decided';
+  requestId: number;
+  cardId: number;
+  maskedNumber: string;
+  decision: 'approved' | 'rejected';
+  reason: string | null;
+} & RecordEventBase;
+
+/** A loyalty settlement was paid out (`settled`): its statement is ready. */
+export type SettlementReady = {
+  type: 'settlement.ready';
+  settlementId: number;
+  programSlug: string;
+  stationId: number;
+  stationName: string;
+  netPaise: number;
+  /** Epoch milliseconds. */
+  periodStart: number;
+  periodEnd: number;
+} & RecordEventBase;
+
+/** A customer posted a review of a station. */
+export type ReviewPosted = {
+  type: 'review.posted';
+  reviewId: number;
+  stationId: number;
+  stationName: string;
+  rating: number;
+  authorName: string;
+} & RecordEventBase;
+
+export type RecordEvent =
+  | AccessRequestCreated
+  | AccessRequestDecided
+  | CardActivationRequested
+  | CardActivationDecided
+  | SettlementReady
+  | ReviewPosted;
 
 export type DomainEventType = DomainEvent['type'];
 export type DomainEventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;

@@ -8,6 +8,7 @@ import * as notify from './0006-notify';
 import * as notifyIntegrations from './0007-notify-integrations';
 import * as notifySchedule from './0008-notify-schedule';
 import * as incidentFiles from './0009-incident-files';
+import * as auditTargets from './0010-audit-targets';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-notify-integrations': notifyIntegrations,
   '0008-notify-schedule': notifySchedule,
   '0009-incident-files': incidentFiles,
+  '0010-audit-targets': auditTargets,
 };

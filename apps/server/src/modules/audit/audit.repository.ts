@@ -1,0 +1,97 @@
+import { AUDIT_TRAIL_LIMIT, auditTarget, type TAuditEntry } from '@forecourt/contracts';
+import type { Db } from '../../db/database';
+import { personName } from '../incidents/incidents.presenter';
+import { isoTime } from '../operations/iso-time';
+
+/**
+ * The audit trail (issue 5): one row in `audit_events` per create, edit or state change of a
+ * record, written in the same transaction as the change so a change and its entry stand or fall
+ * together. Records show their trail in their detail response (`audit`).
+ */
+export type AuditRecord = {
+  organizationId: number;
+  /** The user who did it; null for the system. */
+  actorUserId: number | null;
+  /** `<entity>.<verb>`, e.g. `card.blocked`. */
+  action: string;
+  /** The record: its kind and id (see `auditTarget`). */
+  kind: string;
+  id: number;
+  /** What changed, e.g. `{from, to}` or `{reason}`. */
+  data?: Record<string, unknown>;
+  /** Epoch milliseconds. */
+  at: number;
+};
+
+/** Writes one entry; pass the transaction that makes the change. */
+export async function recordAudit(db: Db, record: AuditRecord): Promise<void> {
+  await db
+    .insertInto('auditEvents')
+    .values({
+      organizationId: record.organizationId,
+      actorUserId: record.actorUserId,
+      action: record.action,
+      target: auditTarget(record.kind, record.id),
+      data: JSON.stringify(record.data ?? {}),
+      at: record.at,
+    })
+    .execute();
+}
+
+/**
+ * The trail of one record of the organisation, newest first, at most `AUDIT_TRAIL_LIMIT` entries
+ * (served by the `(organization_id, target, at desc, id desc)` index).
+ */
+export async function auditTrail(
+  db: Db,
+  organizationId: number,
+  kind: string,
+  id: number,
+): Promise<TAuditEntry[]> {
+  const rows = await db
+    .selectFrom('auditEvents')
+    .leftJoin('users as actor', 'actor.id', 'auditEvents.actorUserId')
+    .select([
+      'auditEvents.id',
+      'auditEvents.at',
+      'auditEvents.action',
+      'auditEvents.data',
+      'auditEvents.actorUserId',
+      'actor.firstName as actorFirstName',
+      'actor.lastName as actorLastName',
+    ])
+    .where('auditEvents.organizationId', '=', organizationId)
+    .where('auditEvents.target', '=', auditTarget(kind, id))
+    .orderBy('auditEvents.at', 'desc')
+    .orderBy('auditEvents.id', 'desc')
+    .limit(AUDIT_TRAIL_LIMIT)
+    .execute();
+  return rows.map((row) => {
+    const name = personName(row.actorFirstName, row.actorLastName);
+    return {
+      id: row.id,
+      at: isoTime(row.at),
+      action: row.action,
+      actor: row.actorUserId !== null && name !== null ? { id: row.actorUserId, name } : null,
+      data: JSON.parse(row.data) as Record<string, unknown>,
+    };
+  });
+}
+
+/**
+ * The fields of `next` that differ from `previous`, as `{field: {from, to}}` (for an edit's audit
+ * entry); empty when nothing changed.
+ */
+export function changedFields<T extends Record<string, unknown>>(
+  previous: T,
+  next: Partial<T>,
+): Record<string, { from: unknown; to: unknown }> {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const [field, value] of Object.entries(next)) {
+    if (value === undefined) continue;
+    if (JSON.stringify(previous[field]) !== JSON.stringify(value)) {
+      changes[field] = { from: previous[field] ?? null, to: value };
+    }
+  }
+  return changes;
+}

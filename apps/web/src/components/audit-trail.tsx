@@ -1,0 +1,46 @@
+import type { TAuditEntry } from '@forecourt/contracts';
+import { Paper, Stack, Text, Timeline, Title } from '@mantine/core';
+import { formatDateTime } from '../lib/format';
+
+/**
+ * A record's audit trail (who, what, when), newest first, as every detail page of issue 5 shows
+ * it. `describe` turns an entry into a sentence for the record kind ("Blocked the card"); the
+ * default shows the action name.
+ */
+export function AuditTrail({
+  entries,
+  describe = (entry) => entry.action,
+  title = 'History',
+}: {
+  entries: readonly TAuditEntry[];
+  describe?: (entry: TAuditEntry) => string;
+  title?: string;
+}) {
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="sm">
+        <Title order={3} size="h5">
+          {title}
+        </Title>
+        {entries.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            No changes recorded yet.
+          </Text>
+        ) : (
+          <Timeline bulletSize={12} lineWidth={2} data-testid="audit-trail">
+            {entries.map((entry) => (
+              <Timeline.Item key={entry.id} title={describe(entry)}>
+                <Text c="dimmed" size="xs">
+                  {formatDateTime(entry.at)} · {entry.actor?.name ?? 'System'}
+                </Text>
+                {typeof entry.data.reason === 'string' && entry.data.reason !== '' ? (
+                  <Text size="sm">Reason: {entry.data.reason}</Text>
+                ) : null}
+              </Timeline.Item>
+            ))}
+          </Timeline>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
