@@ -1,6 +1,6 @@
 export * from './auth';
-export * from './entities/audit';
 export * from './checks';
+export * from './entities/audit';
 export * from './entities/card';
 export * from './entities/card-activation-request';
 export * from './entities/challan';
