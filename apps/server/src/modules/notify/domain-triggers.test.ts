@@ -2,7 +2,11 @@ import type { TIncidentDetail } from '@forecourt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
 import { createSignedInUser, createStation } from '../../test/factories';
-import { ensureIncidentWorkflows, INCIDENT_ESCALATED_WORKFLOW, INCIDENT_OPENED_WORKFLOW } from './seed';
+import {
+  ensureDomainWorkflows,
+  INCIDENT_ESCALATED_WORKFLOW,
+  INCIDENT_OPENED_WORKFLOW,
+} from './domain-workflows';
 import { createNotifyFixture, type NotifyFixture } from './testing';
 import { findWorkflowByTrigger } from './workflows.repository';
 
@@ -136,8 +140,8 @@ describe('incident domain events → notifications', () => {
     expect(await findWorkflowByTrigger(db, f.environment.id, INCIDENT_OPENED_WORKFLOW)).toBeDefined();
     expect(await findWorkflowByTrigger(db, other.environment.id, INCIDENT_OPENED_WORKFLOW)).toBeUndefined();
     const deps = { db, now: t.clock.now };
-    await ensureIncidentWorkflows(deps, other.environment);
-    await ensureIncidentWorkflows(deps, other.environment);
+    await ensureDomainWorkflows(deps, other.environment);
+    await ensureDomainWorkflows(deps, other.environment);
     for (const environment of [f.environment, other.environment]) {
       for (const trigger of [INCIDENT_OPENED_WORKFLOW, INCIDENT_ESCALATED_WORKFLOW]) {
         const rows = await db

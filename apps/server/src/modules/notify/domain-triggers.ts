@@ -1,37 +1,70 @@
-import type { TSubscriberInput } from '@forecourt/contracts';
-import type { DomainEventBus, DomainEventOf } from '../../lib/domain-events';
+import { formatDate, formatInr, type TSubscriberInput } from '@forecourt/contracts';
+import type { DomainEvent, DomainEventBus, DomainEventOf, DomainEventType } from '../../lib/domain-events';
+import {
+  ACCESS_REQUEST_CREATED_WORKFLOW,
+  ACCESS_REQUEST_DECIDED_WORKFLOW,
+  CARD_ACTIVATION_DECIDED_WORKFLOW,
+  CARD_ACTIVATION_REQUESTED_WORKFLOW,
+  ensureDomainWorkflows,
+  INCIDENT_ESCALATED_WORKFLOW,
+  INCIDENT_OPENED_WORKFLOW,
+  REVIEW_POSTED_WORKFLOW,
+  SETTLEMENT_READY_WORKFLOW,
+} from './domain-workflows';
 import { ensureEnvironment } from './environments.service';
 import type { EnvironmentRow, NotifyDeps } from './notify.deps';
-import { ensureIncidentWorkflows, INCIDENT_ESCALATED_WORKFLOW, INCIDENT_OPENED_WORKFLOW } from './seed';
 import { triggerEvent } from './trigger.service';
 import { findWorkflowByTrigger } from './workflows.repository';
 
 /**
- * Domain events → notifications. The incident events trigger the seeded `incident-opened` and
- * `incident-escalated` workflows through `triggerEvent` (the path of `/v1/events/trigger`) to the
- * organisation's admins and the members who see the incident's station (every station, or the
- * station in their list), active and enabled, without the user who caused the event
- * (subscriber id = user id). The transaction id comes from the event, so a repeated event has one
- * effect. Failures are logged by the bus, never seen by the incident request.
+ * Domain events → notifications. Each event of the dashboard (incidents, access requests, card
+ * activations, settlements, reviews) triggers its seeded workflow (domain-workflows.ts) through
+ * `triggerEvent`, the path of `/v1/events/trigger`, for the people it concerns (subscriber id =
+ * user id), never the user who caused it. The transaction id is derived from the event, so a
+ * repeated event has one effect. Failures are logged, never seen by the request that published.
  */
 
 type Deps = Pick<NotifyDeps, 'db' | 'now' | 'queue' | 'log' | 'keys'>;
 type IncidentEvent = DomainEventOf<'incident.opened'> | DomainEventOf<'incident.escalated'>;
 
-/** Active, enabled members of the organisation who see the station: admins and station holders. */
-export async function incidentRecipients(
+/** Who hears of an event. */
+type Audience =
+  /** Admins and the members who see the station (every station, or it in their list). */
+  | { kind: 'station'; stationId: number }
+  /** The organisation's admins. */
+  | { kind: 'admins' }
+  /** One user, while an active member. */
+  | { kind: 'user'; userId: number };
+
+/** What an event becomes: the workflow, its audience, the transaction id and the payload. */
+type Notification = {
+  workflow: string;
+  audience: Audience;
+  transactionId: string;
+  payload: Record<string, unknown>;
+};
+
+/** Active, enabled members of the organisation in the audience, without `exceptUserId`. */
+export async function audienceOf(
   deps: Pick<Deps, 'db'>,
-  event: Pick<IncidentEvent, 'organizationId' | 'stationId' | 'actorUserId'>,
+  organizationId: number,
+  audience: Audience,
+  exceptUserId: number | null,
 ): Promise<TSubscriberInput[]> {
   let query = deps.db
     .selectFrom('memberships as m')
     .innerJoin('users as u', 'u.id', 'm.userId')
     .select(['u.id', 'u.firstName', 'u.lastName', 'u.email'])
-    .where('m.organizationId', '=', event.organizationId)
+    .where('m.organizationId', '=', organizationId)
     .where('m.status', '=', 'active')
     .where('m.disabledAt', 'is', null)
     .where('u.disabledAt', 'is', null)
-    .where((eb) =>
+    .orderBy('u.id');
+  if (audience.kind === 'admins') query = query.where('m.role', '=', 'admin');
+  if (audience.kind === 'user') query = query.where('u.id', '=', audience.userId);
+  if (audience.kind === 'station') {
+    const { stationId } = audience;
+    query = query.where((eb) =>
       eb.or([
         eb('m.role', '=', 'admin'),
         eb('m.allStations', '=', 1),
@@ -40,12 +73,12 @@ export async function incidentRecipients(
             .selectFrom('membershipStations as ms')
             .select('ms.stationId')
             .whereRef('ms.membershipId', '=', 'm.id')
-            .where('ms.stationId', '=', event.stationId),
+            .where('ms.stationId', '=', stationId),
         ),
       ]),
-    )
-    .orderBy('u.id');
-  if (event.actorUserId !== null) query = query.where('u.id', '!=', event.actorUserId);
+    );
+  }
+  if (exceptUserId !== null) query = query.where('u.id', '!=', exceptUserId);
   const rows = await query.execute();
   return rows.map((user) => ({
     subscriberId: String(user.id),
@@ -55,32 +88,24 @@ export async function incidentRecipients(
   }));
 }
 
-/** The workflow, created first when the environment predates it (or it was removed). */
-async function ensureWorkflow(deps: Deps, environment: EnvironmentRow, trigger: string): Promise<void> {
-  if (await findWorkflowByTrigger(deps.db, environment.id, trigger)) return;
-  await ensureIncidentWorkflows(deps, environment, trigger);
+async function stationLink(deps: Deps, organizationId: number, stationId: number) {
+  return deps.db
+    .selectFrom('stations')
+    .select(['name', 'slug'])
+    .where('id', '=', stationId)
+    .where('organizationId', '=', organizationId)
+    .executeTakeFirst();
 }
 
-async function notifyIncident(deps: Deps, event: IncidentEvent): Promise<void> {
-  const workflow = event.type === 'incident.opened' ? INCIDENT_OPENED_WORKFLOW : INCIDENT_ESCALATED_WORKFLOW;
-  const to = await incidentRecipients(deps, event);
-  if (to.length === 0) return;
-  const station = await deps.db
-    .selectFrom('stations')
-    .select('name')
-    .where('id', '=', event.stationId)
-    .where('organizationId', '=', event.organizationId)
-    .executeTakeFirst();
-  const environment = await ensureEnvironment(deps, event.organizationId);
-  await ensureWorkflow(deps, environment, workflow);
-  const transactionId =
-    event.type === 'incident.opened'
+async function incidentNotification(deps: Deps, event: IncidentEvent): Promise<Notification> {
+  const station = await stationLink(deps, event.organizationId, event.stationId);
+  const opened = event.type === 'incident.opened';
+  return {
+    workflow: opened ? INCIDENT_OPENED_WORKFLOW : INCIDENT_ESCALATED_WORKFLOW,
+    audience: { kind: 'station', stationId: event.stationId },
+    transactionId: opened
       ? `incident-opened-${event.incidentId}`
-      : `incident-escalated-${event.incidentId}-${event.reason}-${event.severity}-${event.at}`;
-  const result = await triggerEvent(deps, environment, {
-    name: workflow,
-    to,
-    transactionId,
+      : `incident-escalated-${event.incidentId}-${event.reason}-${event.severity}-${event.at}`,
     payload: {
       incidentId: event.incidentId,
       number: event.number,
@@ -98,28 +123,135 @@ async function notifyIncident(deps: Deps, event: IncidentEvent): Promise<void> {
           }
         : {}),
     },
+  };
+}
+
+/** Event type → its notification. */
+const NOTIFICATIONS: {
+  [T in DomainEventType]: (deps: Deps, event: DomainEventOf<T>) => Promise<Notification>;
+} = {
+  'incident.opened': incidentNotification,
+  'incident.escalated': incidentNotification,
+  'access_request.created': async (_deps, event) => ({
+    workflow: ACCESS_REQUEST_CREATED_WORKFLOW,
+    audience: { kind: 'admins' },
+    transactionId: `access-request-created-${event.requestId}`,
+    payload: {
+      requestId: event.requestId,
+      requesterName: event.requesterName,
+      stationName: event.stationName,
+      url: '/access-requests',
+    },
+  }),
+  'access_request.decided': async (_deps, event) => ({
+    workflow: ACCESS_REQUEST_DECIDED_WORKFLOW,
+    audience: { kind: 'user', userId: event.requesterUserId },
+    transactionId: `access-request-decided-${event.requestId}`,
+    payload: {
+      requestId: event.requestId,
+      stationName: event.stationName,
+      decision: event.decision,
+      approved: event.decision === 'approved',
+      reason: event.reason ?? '',
+      url: '/access-requests',
+    },
+  }),
+  'card_activation.requested': async (_deps, event) => ({
+    workflow: CARD_ACTIVATION_REQUESTED_WORKFLOW,
+    audience: { kind: 'admins' },
+    transactionId: `card-activation-requested-${event.requestId}`,
+    payload: {
+      requestId: event.requestId,
+      cardId: event.cardId,
+      maskedNumber: event.maskedNumber,
+      requestedBy: event.requestedBy,
+      url: '/cards/activation-requests',
+    },
+  }),
+  'card_activation.decided': async (_deps, event) => ({
+    workflow: CARD_ACTIVATION_DECIDED_WORKFLOW,
+    audience: { kind: 'admins' },
+    transactionId: `card-activation-decided-${event.requestId}`,
+    payload: {
+      requestId: event.requestId,
+      cardId: event.cardId,
+      maskedNumber: event.maskedNumber,
+      decision: event.decision,
+      approved: event.decision === 'approved',
+      reason: event.reason ?? '',
+      url: `/cards/${event.cardId}`,
+    },
+  }),
+  'settlement.ready': async (_deps, event) => ({
+    workflow: SETTLEMENT_READY_WORKFLOW,
+    audience: { kind: 'station', stationId: event.stationId },
+    transactionId: `settlement-ready-${event.settlementId}`,
+    payload: {
+      settlementId: event.settlementId,
+      programSlug: event.programSlug,
+      stationName: event.stationName,
+      netPaise: event.netPaise,
+      net: formatInr(event.netPaise),
+      periodStart: formatDate(event.periodStart),
+      periodEnd: formatDate(event.periodEnd),
+      url: `/loyalty/${event.programSlug}/settlements/${event.settlementId}`,
+    },
+  }),
+  'review.posted': async (deps, event) => {
+    const station = await stationLink(deps, event.organizationId, event.stationId);
+    return {
+      workflow: REVIEW_POSTED_WORKFLOW,
+      audience: { kind: 'station', stationId: event.stationId },
+      transactionId: `review-posted-${event.reviewId}`,
+      payload: {
+        reviewId: event.reviewId,
+        stationName: event.stationName,
+        rating: event.rating,
+        authorName: event.authorName,
+        url: station ? `/stations/${station.slug}/reviews` : '/stations',
+      },
+    };
+  },
+};
+
+/** The workflow, created first when the environment predates it (or it was removed). */
+async function ensureWorkflow(deps: Deps, environment: EnvironmentRow, trigger: string): Promise<void> {
+  if (await findWorkflowByTrigger(deps.db, environment.id, trigger)) return;
+  await ensureDomainWorkflows(deps, environment, trigger);
+}
+
+/** Sends the notification of one event (nothing when its audience is empty). */
+export async function notifyDomainEvent(deps: Deps, event: DomainEvent): Promise<void> {
+  const build = NOTIFICATIONS[event.type] as (deps: Deps, event: DomainEvent) => Promise<Notification>;
+  const notification = await build(deps, event);
+  const to = await audienceOf(deps, event.organizationId, notification.audience, event.actorUserId);
+  if (to.length === 0) return;
+  const environment = await ensureEnvironment(deps, event.organizationId);
+  await ensureWorkflow(deps, environment, notification.workflow);
+  const result = await triggerEvent(deps, environment, {
+    name: notification.workflow,
+    to,
+    transactionId: notification.transactionId,
+    payload: notification.payload,
   });
   if (result.status !== 'processed') {
     deps.log.warn(
-      { event: event.type, transactionId, status: result.status },
-      'incident notification not sent',
+      { event: event.type, transactionId: notification.transactionId, status: result.status },
+      'domain notification not sent',
     );
   }
 }
 
-/** Subscribes the notification platform to the incident events; returns the unsubscribe. */
+/** Subscribes the notification platform to every domain event; returns the unsubscribe. */
 export function subscribeDomainTriggers(deps: Deps, bus: DomainEventBus): () => void {
-  const run = async (event: IncidentEvent) => {
+  const run = async (event: DomainEvent) => {
     try {
-      await notifyIncident(deps, event);
+      await notifyDomainEvent(deps, event);
     } catch (error) {
-      deps.log.error(
-        { err: error, event: event.type, incidentId: event.incidentId },
-        'incident notification failed',
-      );
+      deps.log.error({ err: error, event: event.type }, 'domain notification failed');
     }
   };
-  const offs = [bus.subscribe('incident.opened', run), bus.subscribe('incident.escalated', run)];
+  const offs = (Object.keys(NOTIFICATIONS) as DomainEventType[]).map((type) => bus.subscribe(type, run));
   return () => {
     for (const off of offs) off();
   };
