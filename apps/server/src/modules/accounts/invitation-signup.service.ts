@@ -1,9 +1,9 @@
 import type { TSignupRequest, TTokenPair } from '@forecourt/contracts';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
+import { recordAuditEvent } from '../audit/audit.repository';
 import { assertPasswordAcceptable, hashPassword, verifyPassword } from '../auth/password';
 import { issueTokens } from '../auth/sessions.service';
-import { recordAuditEvent } from '../members/audit.repository';
 import { activateMembership, findMemberByUser } from '../members/members.repository';
 import { forgetUserState } from '../members/user-state';
 import type { AccountsDeps } from './accounts.deps';

@@ -2,8 +2,8 @@ import type { TOrganizationSignupRequest, TTokenPair } from '@forecourt/contract
 import type { Db } from '../../db/database';
 import type { SessionCaller } from '../../http/caller';
 import { AppError } from '../../lib/app-error';
+import { recordAuditEvent } from '../audit/audit.repository';
 import { issueTokens } from '../auth/sessions.service';
-import { recordAuditEvent } from '../members/audit.repository';
 import { insertMembership } from '../members/members.repository';
 import { forgetUserState } from '../members/user-state';
 import type { AccountsDeps } from './accounts.deps';

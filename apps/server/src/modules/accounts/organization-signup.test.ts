@@ -2,7 +2,7 @@ import { ORG_MISSING_HEADER, ROLE_SCOPES } from '@forecourt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
 import { createOrganization, createSignedInUser } from '../../test/factories';
-import { listAuditEvents } from '../members/audit.repository';
+import { listAuditEvents } from '../audit/audit.repository';
 import { slugify } from './organization-signup.service';
 import { bearerOf, outboxFor, tokenFromMail } from './testing';
 

@@ -1,8 +1,8 @@
 import { AppError } from '../../lib/app-error';
+import { recordAuditEvent } from '../audit/audit.repository';
 import { assertPasswordAcceptable, hashPassword } from '../auth/password';
 import { revokeAllSessions } from '../auth/sessions.service';
 import { passwordChangedMail, passwordResetMail } from '../mail/templates';
-import { recordAuditEvent } from '../members/audit.repository';
 import type { AccountsDeps } from './accounts.deps';
 import {
   consumeEmailToken,

@@ -4,17 +4,54 @@ import { personName } from '../incidents/incidents.presenter';
 import { isoTime } from '../operations/iso-time';
 
 /**
- * The audit trail (issue 5): one row in `audit_events` per create, edit or state change of a
- * record, written in the same transaction as the change so a change and its entry stand or fall
- * together. Records show their trail in their detail response (`audit`).
+ * The audit trail: one row in `audit_events` per create, edit or state change, written in the
+ * same transaction as the change so a change and its entry stand or fall together. Accounts and
+ * members write entries with `recordAuditEvent` (any target, organisation optional); the records
+ * of issue 5 use `recordAudit` (kind + id) and show their trail in their detail response
+ * (`auditTrail`).
  */
+
+/**
+ * One entry. Generic on purpose: `action` names what happened (`member.updated`,
+ * `card.blocked`), `target` what it happened to (`membership:12`), and `data` holds whatever the
+ * action needs to explain itself (e.g. before and after).
+ */
+export type AuditEvent = {
+  organizationId: number | null;
+  actorUserId: number | null;
+  action: string;
+  target: string;
+  data?: Record<string, unknown>;
+  at: number;
+};
+
+export async function recordAuditEvent(db: Db, event: AuditEvent): Promise<void> {
+  await db
+    .insertInto('auditEvents')
+    .values({ ...event, data: JSON.stringify(event.data ?? {}) })
+    .execute();
+}
+
+/** The organisation's latest entries, newest first. */
+export async function listAuditEvents(db: Db, organizationId: number, limit = 100) {
+  return db
+    .selectFrom('auditEvents')
+    .selectAll()
+    .where('organizationId', '=', organizationId)
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** An entry about one record of an organisation (see `auditTarget`). */
 export type AuditRecord = {
   organizationId: number;
   /** The user who did it; null for the system. */
   actorUserId: number | null;
   /** `<entity>.<verb>`, e.g. `card.blocked`. */
   action: string;
-  /** The record: its kind and id (see `auditTarget`). */
+  /** The record: its kind and id. */
   kind: string;
   id: number;
   /** What changed, e.g. `{from, to}` or `{reason}`. */
@@ -23,19 +60,16 @@ export type AuditRecord = {
   at: number;
 };
 
-/** Writes one entry; pass the transaction that makes the change. */
-export async function recordAudit(db: Db, record: AuditRecord): Promise<void> {
-  await db
-    .insertInto('auditEvents')
-    .values({
-      organizationId: record.organizationId,
-      actorUserId: record.actorUserId,
-      action: record.action,
-      target: auditTarget(record.kind, record.id),
-      data: JSON.stringify(record.data ?? {}),
-      at: record.at,
-    })
-    .execute();
+/** Writes one entry about a record; pass the transaction that makes the change. */
+export function recordAudit(db: Db, record: AuditRecord): Promise<void> {
+  return recordAuditEvent(db, {
+    organizationId: record.organizationId,
+    actorUserId: record.actorUserId,
+    action: record.action,
+    target: auditTarget(record.kind, record.id),
+    ...(record.data === undefined ? {} : { data: record.data }),
+    at: record.at,
+  });
 }
 
 /**

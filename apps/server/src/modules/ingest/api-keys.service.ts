@@ -3,7 +3,7 @@ import type { TApiKey, TApiKeyCreated, TStationApiKeys } from '@forecourt/contra
 import type { Db } from '../../db/database';
 import type { Caller } from '../../http/caller';
 import { AppError, notFound } from '../../lib/app-error';
-import { recordAuditEvent } from '../members/audit.repository';
+import { recordAuditEvent } from '../audit/audit.repository';
 import { stationScope } from '../operations/scope';
 import {
   findApiKey,

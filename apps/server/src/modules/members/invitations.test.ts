@@ -11,8 +11,8 @@ import {
 } from '../../test/factories';
 import { EMAIL_TOKEN_TTL } from '../accounts/email-tokens.repository';
 import { bearerOf, outboxFor, tokenFromMail } from '../accounts/testing';
+import { listAuditEvents } from '../audit/audit.repository';
 import { issueTokens } from '../auth/sessions.service';
-import { listAuditEvents } from './audit.repository';
 
 const PASSWORD = 'lubricant-forecourt-ridge-5';
 

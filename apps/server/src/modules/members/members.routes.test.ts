@@ -8,7 +8,7 @@ import {
   createStation,
   createUser,
 } from '../../test/factories';
-import { listAuditEvents } from './audit.repository';
+import { listAuditEvents } from '../audit/audit.repository';
 
 describe('members API', () => {
   let t: TestApp;

@@ -5,8 +5,8 @@ import { pageCount } from '../../db/paging';
 import type { Caller } from '../../http/caller';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AccountsDeps } from '../accounts/accounts.deps';
+import { recordAuditEvent } from '../audit/audit.repository';
 import { revokeAllSessions } from '../auth/sessions.service';
-import { recordAuditEvent } from './audit.repository';
 import { assertCanManage, effectiveScope, membershipValues } from './member-policy';
 import { isMemberDisabled, presentMember } from './members.presenter';
 import {

@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireCaller } from '../../http/caller';
-import { recordAuditEvent } from '../members/audit.repository';
+import { recordAuditEvent } from '../audit/audit.repository';
 import { testIntegration } from './delivery/test-send';
 import { ensureEnvironment } from './environments.service';
 import {

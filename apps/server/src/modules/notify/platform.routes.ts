@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireCaller } from '../../http/caller';
 import { acceptEmptyJsonBody } from '../auth/empty-json-body';
-import { recordAuditEvent } from '../members/audit.repository';
+import { recordAuditEvent } from '../audit/audit.repository';
 import { ensureEnvironment, presentEnvironment, rotateSecretKey, secretKeyOf } from './environments.service';
 import type { NotifyDeps } from './notify.deps';
 import { subscriberHash } from './secrets';
