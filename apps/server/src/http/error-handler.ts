@@ -1,6 +1,7 @@
 import { ERROR_CODES, type TApiError, type TErrorCode } from '@forecourt/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isUniqueViolation } from '../db/unique-violation';
 import { AppError } from '../lib/app-error';
 
 /** Fastify's own error codes that are the caller's fault, mapped to our stable codes. */
@@ -42,6 +43,9 @@ export function toApiError(error: FastifyError | Error): TApiError {
     const first = details[0];
     const message = first ? `Invalid ${where}: ${first.path} ${first.message}` : `Invalid ${where}`;
     return { statusCode: 400, code: 'VALIDATION_FAILED', message, details };
+  }
+  if (isUniqueViolation(error)) {
+    return { statusCode: 409, code: 'CONFLICT', message: 'This conflicts with a record that already exists' };
   }
   const fastifyError = error as FastifyError;
   const status = fastifyError.statusCode;

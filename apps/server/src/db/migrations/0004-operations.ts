@@ -1,24 +1,11 @@
 import { type Kysely, sql } from 'kysely';
-import { index } from './dsl';
+import { index, partialIndex } from './dsl';
 
 /**
  * Indexes for the operations, metrics and assets reads (issue 4). Each names the query it serves;
  * docs/API.md lists the plans. Partial indexes (`where …`) are the same SQL on both dialects and
  * hold only the rows their query can match.
  */
-async function partialIndex(
-  db: Kysely<unknown>,
-  name: string,
-  table: string,
-  columns: string[],
-  where: string,
-): Promise<void> {
-  const list = sql.join(columns.map((column) => sql.ref(column)));
-  await sql`create index ${sql.id(name)} on ${sql.table(table)} (${list}) where ${sql.raw(where)}`.execute(
-    db,
-  );
-}
-
 export async function up(db: Kysely<unknown>): Promise<void> {
   // Vehicle registry sorted by first visit.
   await index(db, 'vehicles', ['organization_id', 'first_seen_at desc', 'id desc']);

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { dialectOf, flag, index, notNull, withId, withOrganization } from './dsl';
+import { dialectOf, flag, index, notNull, partialIndex, withId, withOrganization } from './dsl';
 
 /**
  * The notification platform (issue 6): environments with their keys, subscribers, topics, feeds,
@@ -9,26 +9,6 @@ import { dialectOf, flag, index, notNull, withId, withOrganization } from './dsl
  * hex digits). Later channels (email, chat, push), digests and delays use the same tables: jobs
  * carry a step index, a run-at time and a digest key, messages a channel.
  */
-
-/** `create [unique] index … (columns) where …` — partial indexes, the same SQL on both dialects. */
-async function partialIndex(
-  db: Kysely<unknown>,
-  name: string,
-  table: string,
-  columns: string[],
-  where: string,
-  options: { unique?: boolean } = {},
-): Promise<void> {
-  const list = sql.join(
-    columns.map((column) =>
-      column.endsWith(' desc') ? sql`${sql.ref(column.slice(0, -5))} desc` : sql.ref(column),
-    ),
-  );
-  const unique = options.unique ? sql`unique ` : sql``;
-  await sql`create ${unique}index ${sql.id(name)} on ${sql.table(table)} (${list}) where ${sql.raw(where)}`.execute(
-    db,
-  );
-}
 
 const json = (col: Parameters<typeof flag>[0]) => col.notNull().defaultTo('{}');
 const jsonList = (col: Parameters<typeof flag>[0]) => col.notNull().defaultTo('[]');

@@ -61,3 +61,23 @@ export async function brinIndex(db: Kysely<unknown>, table: string, column: stri
     db,
   );
 }
+
+/** `create [unique] index … (columns) where …` — partial indexes, the same SQL on both dialects. */
+export async function partialIndex(
+  db: Kysely<unknown>,
+  name: string,
+  table: string,
+  columns: string[],
+  where: string,
+  options: { unique?: boolean } = {},
+): Promise<void> {
+  const list = sql.join(
+    columns.map((column) =>
+      column.endsWith(' desc') ? sql`${sql.ref(column.slice(0, -5))} desc` : sql.ref(column),
+    ),
+  );
+  const unique = options.unique ? sql`unique ` : sql``;
+  await sql`create ${unique}index ${sql.id(name)} on ${sql.table(table)} (${list}) where ${sql.raw(where)}`.execute(
+    db,
+  );
+}

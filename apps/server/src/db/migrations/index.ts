@@ -9,6 +9,7 @@ import * as notifyIntegrations from './0007-notify-integrations';
 import * as notifySchedule from './0008-notify-schedule';
 import * as incidentFiles from './0009-incident-files';
 import * as auditTargets from './0010-audit-targets';
+import * as recordIndexes from './0011-record-indexes';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008-notify-schedule': notifySchedule,
   '0009-incident-files': incidentFiles,
   '0010-audit-targets': auditTargets,
+  '0011-record-indexes': recordIndexes,
 };

@@ -1,5 +1,6 @@
 import type { TOrganizationSignupRequest, TTokenPair } from '@forecourt/contracts';
 import type { Db } from '../../db/database';
+import { isUniqueViolation } from '../../db/unique-violation';
 import type { SessionCaller } from '../../http/caller';
 import { AppError } from '../../lib/app-error';
 import { recordAuditEvent } from '../audit/audit.repository';
@@ -7,7 +8,7 @@ import { issueTokens } from '../auth/sessions.service';
 import { insertMembership } from '../members/members.repository';
 import { forgetUserState } from '../members/user-state';
 import type { AccountsDeps } from './accounts.deps';
-import { findActiveOrganizationId, isUniqueViolation } from './users.repository';
+import { findActiveOrganizationId } from './users.repository';
 
 const exists = () => new AppError('ORGANIZATION_EXISTS', 'You already belong to an organisation');
 

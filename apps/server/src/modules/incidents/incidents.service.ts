@@ -17,6 +17,7 @@ import {
   ZIncidentCreate,
 } from '@forecourt/contracts';
 import type { Db } from '../../db/database';
+import { isUniqueViolation } from '../../db/unique-violation';
 import type { Caller } from '../../http/caller';
 import { AppError, notFound } from '../../lib/app-error';
 import type { DomainEvent } from '../../lib/domain-events';
@@ -114,11 +115,6 @@ function domainEvent(row: IncidentRow, caller: Caller, at: number) {
     at,
   };
 }
-
-const isUniqueViolation = (error: unknown) => {
-  const code = (error as { code?: unknown }).code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-};
 
 /** Opens an incident (number = the organisation's next); publishes `incident.opened`. */
 export async function createIncident(
