@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the tests need when they are missing: Chromium for the end-to-end
-# scenarios and the PostgreSQL 15 server for the PostgreSQL run. Needs root (or sudo) for apt-get.
+# scenarios, the PostgreSQL 15 server for the PostgreSQL run and redis-server for the BullMQ queue
+# tests (they start a throwaway server of their own). Needs root (or sudo) for apt-get.
 set -euo pipefail
 
 missing=()
 command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || missing+=(chromium)
 if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then missing+=(postgresql); fi
+command -v redis-server >/dev/null 2>&1 || [ -x /usr/bin/redis-server ] || missing+=(redis-server)
 
 if [ ${#missing[@]} -eq 0 ]; then
   echo "system packages: all present"
@@ -25,4 +27,8 @@ if [[ " ${missing[*]} " == *" postgresql "* ]] && command -v pg_ctlcluster >/dev
     version=$(basename "$(dirname "$cluster")")
     $SUDO pg_ctlcluster "$version" main stop 2>/dev/null || true
   done
+fi
+# Likewise Debian's redis-server starts a server on 6379; the tests start their own.
+if [[ " ${missing[*]} " == *" redis-server "* ]]; then
+  $SUDO service redis-server stop 2>/dev/null || $SUDO systemctl stop redis-server 2>/dev/null || true
 fi

@@ -78,6 +78,18 @@ if (want('postgres')) {
 }
 
 if (want('e2e')) {
+  // The published @novu/notification-center 2.0.0 test page (e2e notification-center-compat.spec.ts):
+  // its own node_modules from its committed lockfile (React 18, not a workspace), bundled into
+  // compat/notification-center/dist with the repository's esbuild.
+  const compat =
+    run('install the notification-center compat page', 'npm', [
+      'ci',
+      '--prefix',
+      'compat/notification-center',
+      '--no-audit',
+      '--no-fund',
+    ]) || run('bundle the notification-center compat page', 'node', ['compat/notification-center/build.mjs']);
+  if (compat !== 0) record('notification-center compat page', compat, null);
   const built = run('build the web app', 'npm', ['run', 'build']);
   if (built !== 0) record('web build', built, null);
   else {

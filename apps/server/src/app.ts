@@ -6,21 +6,28 @@ import { registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
 import { createDomainEventBus, type DomainEventBus } from './lib/domain-events';
+import { registerAccessRequests } from './modules/access-requests/register';
 import { type MailSettings, registerAccounts } from './modules/accounts/register';
 import { assetsRoutes } from './modules/assets/assets.routes';
 import { registerAccessControl } from './modules/auth/access-control';
 import { authRoutes } from './modules/auth/auth.routes';
 import { type AuthOptions, configureAuth } from './modules/auth/auth-context';
+import { registerCards } from './modules/cards/register';
 import { healthRoutes } from './modules/health/health.routes';
 import { registerIncidents } from './modules/incidents/register';
 import { ingestRoutes } from './modules/ingest/ingest.routes';
 import { createIngestService, type IngestService } from './modules/ingest/ingest.service';
+import { registerLoyalty } from './modules/loyalty/register';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { type NotifyOptions, registerNotify } from './modules/notify/register';
 import { operationsRoutes } from './modules/operations/register';
+import { organizationsRoutes } from './modules/organizations/organizations.routes';
+import { personnelRoutes } from './modules/personnel/personnel.routes';
 import { createRealtime, type RealtimeHub, registerRealtimeShutdown } from './modules/realtime/realtime';
+import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { registerSimulator } from './modules/simulator/register';
 import { createSimulator, type SimulatorOptions } from './modules/simulator/simulator';
+import { stationProfilesRoutes } from './modules/station-profiles/station-profiles.routes';
 import { stationsRoutes } from './modules/stations/stations.routes';
 
 export type AppDeps = {
@@ -104,6 +111,13 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     events: domainEvents,
     filesDir: deps.filesDir,
   });
+  await registerLoyalty(app, { db: deps.database.db, now: auth.now, events: domainEvents });
+  await registerCards(app, { db: deps.database.db, now: auth.now, events: domainEvents });
+  await registerAccessRequests(app, { db: deps.database.db, now: auth.now, events: domainEvents });
+  await app.register(personnelRoutes({ db: deps.database.db, now: auth.now }));
+  await app.register(stationProfilesRoutes({ db: deps.database.db, now: auth.now }));
+  await app.register(reviewsRoutes({ db: deps.database.db, now: auth.now, events: domainEvents }));
+  await app.register(organizationsRoutes({ db: deps.database.db, now: auth.now }));
 
   // Live data: one socket.io server on this HTTP server, the ingest API feeding it, and the demo.
   const realtime = createRealtime(app, { db: deps.database.db, auth, log: app.log });

@@ -34,6 +34,11 @@ const ZEnv = z.object({
     .string()
     .regex(/^[\x21-\x7e]{32,200}$/, 'must be 32 to 200 printable characters without spaces')
     .optional(),
+  /** `redis://…` or `rediss://…`: notification jobs go through BullMQ on this Redis; unset: in process. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
 });
 
 export type Config = {
@@ -52,7 +57,7 @@ export type Config = {
   /** Run the live demo simulator (posts demo data through the ingest service every few seconds). */
   simulator: boolean;
   /** Notification platform: the demo organisation's preset secret key; inbox URLs derive from publicUrl. */
-  notify: { secretKey: string | undefined; publicUrl: string };
+  notify: { secretKey: string | undefined; publicUrl: string; redisUrl: string | undefined };
 };
 
 function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
@@ -96,7 +101,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.SIMULATOR === undefined
         ? dialect === 'sqlite' && seedDemo
         : ['on', 'true', '1'].includes(e.SIMULATOR),
-    notify: { secretKey: e.NOTIFY_SECRET_KEY, publicUrl: e.APP_URL.replace(/\/+$/, '') },
+    notify: {
+      secretKey: e.NOTIFY_SECRET_KEY,
+      publicUrl: e.APP_URL.replace(/\/+$/, ''),
+      redisUrl: e.REDIS_URL,
+    },
   };
 }
 

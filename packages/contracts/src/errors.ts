@@ -24,6 +24,10 @@ export const ERROR_CODES = {
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   ORGANIZATION_EXISTS: 409,
+  /** Access request: the caller already sees the station (an admin, or a member with every station). */
+  ALREADY_HAS_ACCESS: 409,
+  /** Access request: the caller already has a pending request for the station. */
+  REQUEST_PENDING: 409,
   PAYLOAD_TOO_LARGE: 413,
   /** Ingest: more items in one batch than INGEST_MAX_ITEMS. */
   BATCH_TOO_LARGE: 413,

@@ -1,4 +1,4 @@
-import type { InboxClient } from '@forecourt/inbox-core';
+import type { InboxClient, InboxStore } from '@forecourt/inbox-core';
 import { createContext } from 'react';
 import type { InboxTranslations } from './i18n/types';
 
@@ -18,12 +18,33 @@ export type InboxClientLike = Pick<
   | 'markAllAsRead'
   | 'markAllAsSeen'
   | 'removeMessage'
+  | 'removeMessages'
+  | 'setStore'
+  | 'setStores'
+  | 'fetchStoreCounts'
+  | 'updateAction'
+  | 'fetchPreferences'
+  | 'fetchGlobalPreference'
+  | 'updatePreference'
+  | 'updateGlobalPreference'
+  | 'onNotificationReceived'
 >;
+
+/** A store shown as a tab: the store and the label of its tab. */
+export type InboxTab = InboxStore & { label?: string };
 
 export type InboxContextValue = {
   client: InboxClientLike;
   t: InboxTranslations;
+  /** BCP 47 code for dates and relative times. */
   locale: string;
+  /** The interface language whose strings are shown (`en` until the chosen one has loaded). */
+  language: string;
+  dir: 'ltr' | 'rtl';
+  /** Tab labels by store id. */
+  tabLabels: Readonly<Record<string, string>>;
+  /** Where a message's or a button's URL is opened. */
+  onUrlChange: (url: string) => void;
 };
 
 export const InboxContext = createContext<InboxContextValue | null>(null);

@@ -1,4 +1,11 @@
-import type { InboxMessage, InboxState } from '@forecourt/inbox-core';
+import type {
+  ChannelSwitches,
+  GlobalPreference,
+  InboxMessage,
+  InboxState,
+  Organization,
+  WorkflowPreference,
+} from '@forecourt/inbox-core';
 import { useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { InboxContext, type InboxContextValue } from './context';
 
@@ -53,13 +60,93 @@ export function useUnseenCount(): { count: number; hasMore: boolean } {
   return { count: state.counts.unseen ?? 0, hasMore: state.counts.unseenHasMore };
 }
 
+/** The unread count (limit 100). */
+export function useUnreadCount(): { count: number; hasMore: boolean } {
+  const [state] = useInboxState('useUnreadCount');
+  return { count: state.counts.unread ?? 0, hasMore: state.counts.unreadHasMore };
+}
+
+export type InboxTabState = { storeId: string; label: string; count: number; active: boolean };
+
+/**
+ * The stores as tabs, each with its unseen badge (limit 100; fetched here and kept fresh by the
+ * client), and the function that switches the active store (its filter replaces the feed's).
+ */
+export function useStores(): { tabs: InboxTabState[]; setStore: (storeId: string) => Promise<void> } {
+  const [state, { client, tabLabels, t }] = useInboxState('useStores');
+  const ready = state.session.status === 'ready';
+  const several = state.stores.length > 1;
+  useEffect(() => {
+    if (ready && several) void client.fetchStoreCounts().catch(() => {});
+  }, [client, ready, several]);
+  const { stores, activeStoreId, counts } = state;
+  return useMemo(
+    () => ({
+      tabs: stores.map((store) => ({
+        storeId: store.storeId,
+        label: tabLabels[store.storeId] ?? (store.storeId === 'default_store' ? t.inboxTab : store.storeId),
+        count: counts.stores[store.storeId] ?? 0,
+        active: store.storeId === activeStoreId,
+      })),
+      setStore: (storeId: string) => client.setStore(storeId),
+    }),
+    [client, stores, activeStoreId, counts.stores, tabLabels, t],
+  );
+}
+
+/** The organization (name, branding) once fetched. */
+export function useOrganization(): Organization | null {
+  return useInboxState('useOrganization')[0].organization;
+}
+
+export type UsePreferences = {
+  status: InboxState['preferences']['status'];
+  workflows: readonly WorkflowPreference[];
+  global: GlobalPreference | null;
+  refetch: () => Promise<void>;
+  /** One channel of one workflow; optimistic, rolled back (and rejected) if the server refuses. */
+  updatePreference: (templateId: string, channel: keyof ChannelSwitches, enabled: boolean) => Promise<void>;
+  /** One global channel; optimistic, rolled back (and rejected) if the server refuses. */
+  updateGlobalPreference: (channel: keyof ChannelSwitches, enabled: boolean) => Promise<void>;
+};
+
+/** The subscriber's preferences, fetched when first used. */
+export function usePreferences(): UsePreferences {
+  const [state, { client }] = useInboxState('usePreferences');
+  const ready = state.session.status === 'ready';
+  const refetch = useMemo(
+    () => () => Promise.all([client.fetchPreferences(), client.fetchGlobalPreference()]).then(() => {}),
+    [client],
+  );
+  useEffect(() => {
+    if (ready) void refetch().catch(() => {});
+  }, [ready, refetch]);
+  const { preferences } = state;
+  return useMemo(
+    () => ({
+      status: preferences.status,
+      workflows: preferences.workflows,
+      global: preferences.global,
+      refetch,
+      updatePreference: (templateId, channel, enabled) =>
+        client.updatePreference(templateId, channel, enabled),
+      updateGlobalPreference: (channel, enabled) =>
+        client.updateGlobalPreference({ preferences: [{ channelType: channel, enabled }] }),
+    }),
+    [client, preferences, refetch],
+  );
+}
+
 export type InboxActions = {
-  markAsRead: (id: string) => Promise<unknown>;
+  markAsRead: (id: string | readonly string[]) => Promise<unknown>;
   markAsUnread: (id: string) => Promise<unknown>;
   markAsSeen: (id: string) => Promise<unknown>;
   markAllAsRead: () => Promise<unknown>;
   markAllAsSeen: () => Promise<unknown>;
   removeMessage: (id: string) => Promise<unknown>;
+  removeMessages: (ids: readonly string[]) => Promise<unknown>;
+  /** A CTA button was pressed: the action is recorded as done with that button's type. */
+  updateAction: (id: string, type: 'primary' | 'secondary') => Promise<unknown>;
 };
 
 /** Flag and removal actions (spec §4). Each shows at once and is rolled back if the server refuses. */
@@ -73,13 +160,15 @@ export function useInboxActions(): InboxActions {
       markAllAsRead: () => client.markAllAsRead(),
       markAllAsSeen: () => client.markAllAsSeen(),
       removeMessage: (id) => client.removeMessage(id),
+      removeMessages: (ids) => client.removeMessages(ids),
+      updateAction: (id, type) => client.updateAction(id, type, 'done'),
     }),
     [client],
   );
 }
 
 /** Translations and locale of the nearest provider. */
-export function useInboxI18n(): Pick<InboxContextValue, 't' | 'locale'> {
-  const { t, locale } = useInboxContext('useInboxI18n');
-  return { t, locale };
+export function useInboxI18n(): Pick<InboxContextValue, 't' | 'locale' | 'language' | 'dir'> {
+  const { t, locale, language, dir } = useInboxContext('useInboxI18n');
+  return { t, locale, language, dir };
 }

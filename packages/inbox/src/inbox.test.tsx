@@ -118,7 +118,7 @@ describe('Bell', () => {
     const { client } = openBell(
       readyState({ messages: [message('m1'), message('m2', { read: true, seen: true })] }),
     );
-    const [first, second] = screen.getAllByRole('listitem');
+    const [first, second] = screen.getAllByRole('article');
     expect(first?.className).toContain('fc-inbox-item--unread');
     expect(second?.className).not.toContain('fc-inbox-item--unread');
 
@@ -155,16 +155,28 @@ describe('Bell', () => {
     expect(client.markAllAsRead).toHaveBeenCalledTimes(1);
   });
 
-  it('shows message content as text, never as markup', () => {
+  it('shows message content as sanitised HTML: inline markup stays, scripts and images never', () => {
     openBell(
       readyState({
-        messages: [message('m1', { content: '<img src=x onerror="alert(1)"><b>Tank 3</b> low' })],
+        messages: [
+          message('m1', {
+            content:
+              '<img src=x onerror="alert(1)"><b onclick="alert(2)">Tank 3</b> low <script>alert(3)</script>' +
+              '<a href="javascript:alert(4)">bad</a> <a href="https://example.test/t3" target="_self">see</a>',
+          }),
+        ],
       }),
     );
-    const item = screen.getByRole('listitem');
+    const item = screen.getByRole('article');
     expect(item.querySelector('img')).toBeNull();
-    expect(item.querySelector('b')).toBeNull();
-    expect(screen.getByText('Tank 3 low')).toBeTruthy();
+    expect(item.querySelector('script')).toBeNull();
+    expect(item.querySelector('[onclick]')).toBeNull();
+    expect(item.querySelector('b')?.textContent).toBe('Tank 3');
+    const [bad, good] = item.querySelectorAll('a');
+    expect(bad?.hasAttribute('href')).toBe(false);
+    expect(good?.getAttribute('href')).toBe('https://example.test/t3');
+    expect(good?.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(good?.getAttribute('target')).toBe('_blank');
   });
 
   it('loads the next page from the button and when the button scrolls into view', () => {

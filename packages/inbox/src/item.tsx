@@ -1,7 +1,18 @@
 import type { InboxMessage } from '@forecourt/inbox-core';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { useInboxActions, useInboxI18n } from './hooks';
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  type Ref,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { Avatar } from './avatar';
+import { useInboxActions, useInboxContext, useInboxI18n } from './hooks';
 import { relativeTime } from './relative-time';
+import { sanitizeHtml } from './sanitize';
 
 /** Message content as plain text: markup is dropped, never interpreted. */
 export function plainText(html: string): string {
@@ -14,14 +25,56 @@ export function plainText(html: string): string {
 
 const ignore = () => {};
 
-/** One feed entry: text, relative time, unread marker and a menu of flag actions. */
-export function InboxItem({ message }: { message: InboxMessage }) {
+/** Opening a message: it is marked read, and its redirect URL (if any) is followed. */
+export function useOpenMessage(): (message: InboxMessage) => void {
+  const { client, onUrlChange } = useInboxContext('useOpenMessage');
+  return useMemo(
+    () => (message: InboxMessage) => {
+      if (!message.read) void client.markAsRead(message._id).catch(ignore);
+      const url = message.cta?.type === 'redirect' ? message.cta.data?.url : undefined;
+      if (url) onUrlChange(url);
+    },
+    [client, onUrlChange],
+  );
+}
+
+export type InboxItemProps = {
+  message: InboxMessage;
+  /** Position in the feed (1-based) and the feed's length, for screen readers. */
+  position?: number;
+  total?: number;
+  /** Roving focus: the one item of the feed that is in the tab order. */
+  tabbable?: boolean;
+  selected?: boolean;
+  onSelect?: (selected: boolean, range: boolean) => void;
+  onFocus?: () => void;
+  itemRef?: Ref<HTMLElement>;
+};
+
+/**
+ * One feed entry: avatar, sanitised content, relative time, CTA buttons, a selection checkbox and a
+ * menu of flag actions. Clicking it (or Enter when focused) opens it.
+ */
+export function InboxItem({
+  message,
+  position,
+  total,
+  tabbable = true,
+  selected = false,
+  onSelect,
+  onFocus,
+  itemRef,
+}: InboxItemProps) {
   const { t, locale } = useInboxI18n();
   const actions = useInboxActions();
+  const { onUrlChange } = useInboxContext('InboxItem');
+  const open = useOpenMessage();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
+  const contentId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
+  const html = useMemo(() => sanitizeHtml(message.content), [message.content]);
 
   useEffect(() => {
     if (menuOpen) menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
@@ -36,21 +89,97 @@ export function InboxItem({ message }: { message: InboxMessage }) {
     void action(message._id).catch(ignore);
   };
   const onMenuKey = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      // Only the menu closes; the popover stays open.
-      event.stopPropagation();
-      closeMenu();
+    // Keys inside the menu are the menu's: the feed's shortcuts do not fire.
+    event.stopPropagation();
+    if (event.key === 'Escape') closeMenu();
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const items = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+      const at = items.indexOf(document.activeElement as HTMLElement);
+      const next = (at + (event.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length;
+      items[next]?.focus();
     }
   };
+  const onClick = (event: MouseEvent) => {
+    // Only a click on the item itself opens it, not one on its links, buttons or checkbox.
+    if ((event.target as Element).closest('a, button, input, [role="menu"]')) return;
+    open(message);
+  };
+
+  const action = message.cta?.action;
+  const buttons = action?.status === 'done' ? [] : (action?.buttons ?? []);
+  const done =
+    action?.status === 'done' ? action.buttons?.find((b) => b.type === action.result?.type) : undefined;
+  const classes = [
+    'fc-inbox-item',
+    message.read ? '' : 'fc-inbox-item--unread',
+    selected ? 'fc-inbox-item--selected' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
 
   return (
-    <li className={`fc-inbox-item${message.read ? '' : ' fc-inbox-item--unread'}`} data-read={message.read}>
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the feed handles Enter on a focused item
+    <article
+      ref={itemRef}
+      className={classes}
+      data-read={message.read}
+      data-message-id={message._id}
+      tabIndex={tabbable ? 0 : -1}
+      aria-posinset={position}
+      aria-setsize={total}
+      aria-labelledby={contentId}
+      aria-describedby={`${contentId}-time`}
+      onClick={onClick}
+      onFocus={(event) => {
+        if (event.target === event.currentTarget) onFocus?.();
+      }}
+    >
+      {onSelect ? (
+        <input
+          type="checkbox"
+          className="fc-inbox-item__check"
+          aria-label={t.selectMessage}
+          checked={selected}
+          onChange={(event) => onSelect(event.target.checked, false)}
+          onClick={(event) => {
+            if (event.shiftKey) {
+              event.preventDefault();
+              onSelect(!selected, true);
+            }
+          }}
+        />
+      ) : null}
+      <Avatar message={message} systemLabel={t.systemSender} />
       <div className="fc-inbox-item__body">
-        {message.subject ? <p className="fc-inbox-item__subject">{plainText(message.subject)}</p> : null}
-        <p className="fc-inbox-item__content">{plainText(message.content)}</p>
-        <time className="fc-inbox-item__time" dateTime={message.createdAt}>
+        <div id={contentId}>
+          {message.read ? null : <span className="fc-inbox-sr-only">{`${t.unread}: `}</span>}
+          {message.subject ? <p className="fc-inbox-item__subject">{plainText(message.subject)}</p> : null}
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by sanitizeHtml (DOMPurify, inline markup only) */}
+          <div className="fc-inbox-item__content" dangerouslySetInnerHTML={{ __html: html }} />
+        </div>
+        <time id={`${contentId}-time`} className="fc-inbox-item__time" dateTime={message.createdAt}>
           {relativeTime(message.createdAt, locale)}
         </time>
+        {buttons.length ? (
+          <fieldset className="fc-inbox-item__actions" aria-label={t.actions}>
+            {buttons.map((button) => (
+              <button
+                key={button.type}
+                type="button"
+                className={`fc-inbox-cta fc-inbox-cta--${button.type}`}
+                onClick={() => {
+                  void actions.updateAction(message._id, button.type).catch(ignore);
+                  if (!message.read) void actions.markAsRead(message._id).catch(ignore);
+                  if (button.url) onUrlChange(button.url);
+                }}
+              >
+                {button.content}
+              </button>
+            ))}
+          </fieldset>
+        ) : null}
+        {done?.resultContent ? <p className="fc-inbox-item__result">{done.resultContent}</p> : null}
       </div>
       <div className="fc-inbox-item__menu">
         <button
@@ -61,9 +190,9 @@ export function InboxItem({ message }: { message: InboxMessage }) {
           aria-haspopup="menu"
           aria-expanded={menuOpen}
           aria-controls={menuOpen ? menuId : undefined}
-          onClick={() => setMenuOpen((open) => !open)}
+          onClick={() => setMenuOpen((isOpen) => !isOpen)}
         >
-          ⋯
+          <span aria-hidden="true">⋯</span>
         </button>
         {menuOpen ? (
           <div ref={menuRef} id={menuId} role="menu" className="fc-inbox-menu" onKeyDown={onMenuKey}>
@@ -76,12 +205,25 @@ export function InboxItem({ message }: { message: InboxMessage }) {
                 {t.markAsRead}
               </button>
             )}
-            <button type="button" role="menuitem" onClick={run(actions.removeMessage)}>
+            <button
+              type="button"
+              role="menuitem"
+              onClick={() => {
+                setMenuOpen(false);
+                // The item goes away: focus moves to its neighbour (or the popover), not to nowhere.
+                const article = toggleRef.current?.closest('article');
+                const next = article?.nextElementSibling ?? article?.previousElementSibling;
+                const target =
+                  next instanceof HTMLElement ? next : article?.closest<HTMLElement>('[role="dialog"]');
+                target?.focus();
+                void actions.removeMessage(message._id).catch(ignore);
+              }}
+            >
               {t.removeMessage}
             </button>
           </div>
         ) : null}
       </div>
-    </li>
+    </article>
   );
 }

@@ -9,11 +9,15 @@ import {
   stripSearchParams,
 } from '@tanstack/react-router';
 import { z } from 'zod';
+import { ZAccessRequestsSearch } from '../features/access-requests/search';
 import { ZDispensersSearch } from '../features/assets/search';
+import { ZCardRequestsSearch, ZCardsSearch } from '../features/cards/search';
 import { ZIncidentsSearch } from '../features/incidents/search';
+import { ZLoyaltyTransactionsSearch, ZSettlementsSearch } from '../features/loyalty/search';
 import { ZMailboxSearch } from '../features/mailbox/search';
 import { ZMemberListSearch } from '../features/members/search';
 import { ZChartSearch, ZSalesSearch } from '../features/metrics/search';
+import { ZNotificationsSearch } from '../features/notify-admin/search';
 import {
   ZChallansSearch,
   ZCustomersSearch,
@@ -23,6 +27,10 @@ import {
   ZVehicleRegistrySearch,
   ZVehicleSearch,
 } from '../features/operations/search';
+import { ZOrganizationsSearch } from '../features/organizations/search';
+import { ZPersonnelSearch } from '../features/personnel/search';
+import { ZReviewsSearch } from '../features/reviews/search';
+import { ZStationProfilesSearch } from '../features/station-profiles/search';
 import { stationListQueryOptions, stationQueryOptions } from '../features/stations/queries';
 import { STATION_LIST_DEFAULTS, ZStationListSearch } from '../features/stations/search';
 import { getSession, isLoggedIn } from '../lib/credentials';
@@ -220,6 +228,19 @@ const stationMetricsRoute = createRoute({
   path: 'metrics',
   validateSearch: ZChartSearch,
 }).lazy(() => import('../routes/stations/station/metrics.lazy').then((module) => module.Route));
+const stationProfileRoute = createRoute({ getParentRoute: () => stationRoute, path: 'profile' }).lazy(() =>
+  import('../routes/stations/station/profile.lazy').then((module) => module.Route),
+);
+const stationReviewsRoute = createRoute({
+  getParentRoute: () => stationRoute,
+  path: 'reviews',
+  validateSearch: ZReviewsSearch,
+}).lazy(() => import('../routes/stations/station/reviews.lazy').then((module) => module.Route));
+const stationPersonnelRoute = createRoute({
+  getParentRoute: () => stationRoute,
+  path: 'personnel',
+  validateSearch: ZPersonnelSearch,
+}).lazy(() => import('../routes/stations/station/personnel.lazy').then((module) => module.Route));
 
 const incidentsRoute = createRoute({
   getParentRoute: () => shellRoute,
@@ -230,6 +251,37 @@ const incidentRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: 'incidents/$id',
 }).lazy(() => import('../routes/incidents.detail.lazy').then((module) => module.Route));
+const cardsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'cards',
+  validateSearch: ZCardsSearch,
+}).lazy(() => import('../routes/cards.lazy').then((module) => module.Route));
+const cardRequestsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'cards/activation-requests',
+  validateSearch: ZCardRequestsSearch,
+}).lazy(() => import('../routes/cards.activation-requests.lazy').then((module) => module.Route));
+const cardRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'cards/$id',
+}).lazy(() => import('../routes/cards.detail.lazy').then((module) => module.Route));
+const loyaltyRoute = createRoute({ getParentRoute: () => shellRoute, path: 'loyalty' }).lazy(() =>
+  import('../routes/loyalty.lazy').then((module) => module.Route),
+);
+const loyaltyProgramRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'loyalty/$slug',
+  validateSearch: ZLoyaltyTransactionsSearch,
+}).lazy(() => import('../routes/loyalty.program.lazy').then((module) => module.Route));
+const loyaltySettlementsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'loyalty/$slug/settlements',
+  validateSearch: ZSettlementsSearch,
+}).lazy(() => import('../routes/loyalty.settlements.lazy').then((module) => module.Route));
+const loyaltySettlementRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'loyalty/$slug/settlements/$id',
+}).lazy(() => import('../routes/loyalty.settlement.lazy').then((module) => module.Route));
 const vehiclesRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: 'vehicles',
@@ -247,11 +299,42 @@ const commandRoute = createRoute({
   validateSearch: ZChartSearch,
 }).lazy(() => import('../routes/command.lazy').then((module) => module.Route));
 
+const accessRequestsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'access-requests',
+  validateSearch: ZAccessRequestsSearch,
+}).lazy(() => import('../routes/access-requests.lazy').then((module) => module.Route));
+
 const membersRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: 'settings/members',
   validateSearch: ZMemberListSearch,
 }).lazy(() => import('../routes/settings/members.lazy').then((module) => module.Route));
+const organizationSettingsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'settings/organization',
+}).lazy(() => import('../routes/settings/organization.lazy').then((module) => module.Route));
+const organizationsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'organizations',
+  validateSearch: ZOrganizationsSearch,
+}).lazy(() => import('../routes/organizations.lazy').then((module) => module.Route));
+const stationProfilesRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'station-profiles',
+  validateSearch: ZStationProfilesSearch,
+}).lazy(() => import('../routes/station-profiles.lazy').then((module) => module.Route));
+
+/** The notification platform for admins: workflows, integrations, subscribers, topics, activity, keys. */
+const notificationsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'settings/notifications',
+  validateSearch: ZNotificationsSearch,
+}).lazy(() => import('../routes/settings/notifications.lazy').then((module) => module.Route));
+const notificationWorkflowRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'settings/notifications/workflows/$workflowId',
+}).lazy(() => import('../routes/settings/notifications.workflow.lazy').then((module) => module.Route));
 
 const mailboxRoute = createRoute({
   getParentRoute: () => shellRoute,
@@ -282,13 +365,29 @@ export const routeTree = rootRoute.addChildren([
       stationCustomersRoute,
       stationChallansRoute,
       stationMetricsRoute,
+      stationProfileRoute,
+      stationReviewsRoute,
+      stationPersonnelRoute,
     ]),
     commandRoute,
     incidentsRoute,
     incidentRoute,
+    cardsRoute,
+    cardRequestsRoute,
+    cardRoute,
+    loyaltyRoute,
+    loyaltyProgramRoute,
+    loyaltySettlementsRoute,
+    loyaltySettlementRoute,
     vehiclesRoute,
     vehicleRoute,
     membersRoute,
+    organizationSettingsRoute,
+    organizationsRoute,
+    stationProfilesRoute,
+    accessRequestsRoute,
+    notificationsRoute,
+    notificationWorkflowRoute,
     mailboxRoute,
   ]),
 ]);

@@ -16,6 +16,7 @@ import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Flex.css';
 import '@mantine/core/styles/ActionIcon.css';
 
@@ -54,3 +55,9 @@ import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Image.css';
 import '@mantine/core/styles/Timeline.css';
+import '@mantine/core/styles/Tabs.css';
+import '@mantine/core/styles/Code.css';
+import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Rating.css';
+import '@mantine/core/styles/Progress.css';

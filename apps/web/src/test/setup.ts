@@ -17,6 +17,13 @@ window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver
 Element.prototype.scrollIntoView ??= () => {};
 Element.prototype.scrollTo ??= () => {};
 window.scrollTo = () => {};
+// jsdom has no FontFaceSet; Mantine's autosize Textarea listens on it.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => {}, removeEventListener: () => {} },
+  });
+}
 
 afterEach(() => {
   cleanup();

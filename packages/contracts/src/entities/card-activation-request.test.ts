@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ZCardActivationRequest,
+  ZCardActivationRequestCreate,
   ZCardActivationRequestList,
   ZCardActivationRequestListQuery,
 } from './card-activation-request';
@@ -48,5 +49,18 @@ describe('ZCardActivationRequestListQuery', () => {
   it('filters by status', () => {
     expect(ZCardActivationRequestListQuery.parse({ status: 'pending' }).status).toEqual(['pending']);
     expect(ZCardActivationRequestListQuery.safeParse({ status: 'open' }).success).toBe(false);
+  });
+});
+
+describe('ZCardActivationRequestCreate', () => {
+  it('needs the card and who asks; an empty note is none', () => {
+    expect(ZCardActivationRequestCreate.parse({ cardId: 8, requestedBy: ' Blue Dart ', note: ' ' })).toEqual({
+      cardId: 8,
+      requestedBy: 'Blue Dart',
+      note: null,
+    });
+    expect(ZCardActivationRequestCreate.safeParse({ cardId: 8 }).success).toBe(false);
+    expect(ZCardActivationRequestCreate.safeParse({ cardId: 8, requestedBy: '  ' }).success).toBe(false);
+    expect(ZCardActivationRequestCreate.safeParse({ cardId: 0, requestedBy: 'x' }).success).toBe(false);
   });
 });

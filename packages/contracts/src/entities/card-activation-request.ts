@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIST_DEFAULTS, zListQuery, zListResponse, zMulti } from '../list';
+import { ZCursorQuery } from './keyset-page';
 import { ZRequestStatus } from './request-status';
 import { ZId, ZIsoDateTime } from './scalars';
 
@@ -36,3 +37,23 @@ export type TCardActivationRequestListQuery = z.infer<typeof ZCardActivationRequ
 /** A page of card activation requests. */
 export const ZCardActivationRequestList = zListResponse(ZCardActivationRequest);
 export type TCardActivationRequestList = z.infer<typeof ZCardActivationRequestList>;
+
+/** `GET /api/card-activation-requests` with its keyset cursor. */
+export const ZCardActivationRequestPageQuery = ZCardActivationRequestListQuery.extend(ZCursorQuery.shape);
+export type TCardActivationRequestPageQuery = z.infer<typeof ZCardActivationRequestPageQuery>;
+
+/** `/api/card-activation-requests/:id`. */
+export const ZCardActivationRequestParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** Body of `POST /api/card-activation-requests`: file one for an issued card. */
+export const ZCardActivationRequestCreate = z.object({
+  cardId: ZId,
+  requestedBy: z.string().trim().min(1, 'Say who asks').max(120),
+  note: z
+    .string()
+    .trim()
+    .max(500)
+    .nullish()
+    .transform((note) => (note ? note : null)),
+});
+export type TCardActivationRequestCreate = z.input<typeof ZCardActivationRequestCreate>;

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { CARD_STATUSES, maskCardNumber, ZCard, ZCardList, ZCardListQuery } from './card';
+import {
+  CARD_STATUSES,
+  effectiveCardStatus,
+  maskCardNumber,
+  ZCard,
+  ZCardLimits,
+  ZCardList,
+  ZCardListQuery,
+  ZCardPageQuery,
+  ZCardStatusChange,
+} from './card';
 
 const card = {
   id: 8,
@@ -66,5 +76,48 @@ describe('ZCardListQuery', () => {
       kind: ['prepaid'],
     });
     expect(ZCardListQuery.safeParse({ isTest: 'maybe' }).success).toBe(false);
+  });
+});
+
+describe('ZCardPageQuery', () => {
+  it('takes a search text and a cursor', () => {
+    expect(ZCardPageQuery.parse({ q: ' 0042 ', cursor: 'abcdefgh12' })).toMatchObject({
+      q: '0042',
+      cursor: 'abcdefgh12',
+    });
+    expect(ZCardPageQuery.safeParse({ q: '' }).success).toBe(false);
+  });
+});
+
+describe('effectiveCardStatus', () => {
+  it('shows a card past its expiry date as expired, whatever it stored', () => {
+    expect(effectiveCardStatus('active', 1_000, 1_000)).toBe('expired');
+    expect(effectiveCardStatus('blocked', 999, 1_000)).toBe('expired');
+    expect(effectiveCardStatus('issued', 1_001, 1_000)).toBe('issued');
+  });
+});
+
+describe('ZCardStatusChange', () => {
+  it('blocks or unblocks with a reason only', () => {
+    expect(ZCardStatusChange.parse({ to: 'blocked', reason: ' Lost ' })).toEqual({
+      to: 'blocked',
+      reason: 'Lost',
+    });
+    expect(ZCardStatusChange.safeParse({ to: 'blocked' }).success).toBe(false);
+    expect(ZCardStatusChange.safeParse({ to: 'blocked', reason: '  ' }).success).toBe(false);
+    expect(ZCardStatusChange.safeParse({ to: 'expired', reason: 'x' }).success).toBe(false);
+    expect(ZCardStatusChange.safeParse({ to: 'issued', reason: 'x' }).success).toBe(false);
+  });
+});
+
+describe('ZCardLimits', () => {
+  it('needs non-negative whole paise with the monthly limit at least the daily one', () => {
+    expect(ZCardLimits.safeParse({ dailyLimitPaise: 100, monthlyLimitPaise: 100 }).success).toBe(true);
+    expect(ZCardLimits.safeParse({ dailyLimitPaise: 0, monthlyLimitPaise: 0 }).success).toBe(true);
+    const low = ZCardLimits.safeParse({ dailyLimitPaise: 200, monthlyLimitPaise: 100 });
+    expect(low.success).toBe(false);
+    expect(low.error?.issues[0]?.path).toEqual(['monthlyLimitPaise']);
+    expect(ZCardLimits.safeParse({ dailyLimitPaise: -1, monthlyLimitPaise: 100 }).success).toBe(false);
+    expect(ZCardLimits.safeParse({ dailyLimitPaise: 1.5, monthlyLimitPaise: 100 }).success).toBe(false);
   });
 });

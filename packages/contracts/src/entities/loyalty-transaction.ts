@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LIST_DEFAULTS, zListQuery, zListResponse, zMulti, zQueryBoolean } from '../list';
 import { ZTimeWindowQuery } from '../time-window';
-import { ZId, ZIsoDateTime, ZPaise } from './scalars';
+import { ZCursorQuery, zKeysetPage } from './keyset-page';
+import { ZId, ZIdFilter, ZIsoDateTime, ZPaise } from './scalars';
 
 /** What a loyalty entry does to a member's points. */
 export const LOYALTY_TRANSACTION_KINDS = ['earn', 'redeem', 'adjust', 'expire'] as const;
@@ -59,3 +60,36 @@ export type TLoyaltyTransactionListQuery = z.infer<typeof ZLoyaltyTransactionLis
 /** A page of loyalty entries. */
 export const ZLoyaltyTransactionList = zListResponse(ZLoyaltyTransaction);
 export type TLoyaltyTransactionList = z.infer<typeof ZLoyaltyTransactionList>;
+
+/** A loyalty programme of the organisation; `/loyalty/[slug]` names it by its slug (spec §2). */
+export const ZLoyaltyProgram = z.object({
+  id: ZId,
+  slug: z.string(),
+  name: z.string(),
+  /** Points earned per ₹100 spent. */
+  pointsPerHundred: z.number().int().nonnegative(),
+});
+export type TLoyaltyProgram = z.infer<typeof ZLoyaltyProgram>;
+
+/** `GET /api/loyalty`: the organisation's programmes, by name (for a picker). */
+export const ZLoyaltyPrograms = z.object({ results: z.array(ZLoyaltyProgram) });
+export type TLoyaltyPrograms = z.infer<typeof ZLoyaltyPrograms>;
+
+/** `:slug` of the `/api/loyalty/:slug/…` routes. */
+export const ZLoyaltyProgramParams = z.object({ slug: z.string().min(1).max(120) });
+
+/** A loyalty entry in a list: the entity plus its station's name. */
+export const ZLoyaltyTransactionItem = ZLoyaltyTransaction.extend({ stationName: z.string() });
+export type TLoyaltyTransactionItem = z.infer<typeof ZLoyaltyTransactionItem>;
+
+/**
+ * `GET /api/loyalty/:slug/transactions` (keyset): the list query plus `cursor`, and `station`
+ * (station ids; members see only their stations). `format=csv` exports every matching row.
+ */
+export const ZLoyaltyTransactionPageQuery = ZLoyaltyTransactionListQuery.extend({
+  ...ZCursorQuery.shape,
+  station: ZIdFilter.optional(),
+});
+export type TLoyaltyTransactionPageQuery = z.infer<typeof ZLoyaltyTransactionPageQuery>;
+export const ZLoyaltyTransactionPage = zKeysetPage(ZLoyaltyTransactionItem);
+export type TLoyaltyTransactionPage = z.infer<typeof ZLoyaltyTransactionPage>;

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ZOrganization, ZOrganizationList, ZOrganizationListQuery } from './organization';
+import {
+  ZOrganization,
+  ZOrganizationList,
+  ZOrganizationListQuery,
+  ZOrganizationUpdate,
+} from './organization';
 
 const organization = {
   id: 1,
@@ -47,5 +52,15 @@ describe('ZOrganizationListQuery', () => {
     expect(ZOrganizationListQuery.safeParse({ fuels: 'petrol,kerosene' }).success).toBe(false);
     expect(ZOrganizationListQuery.safeParse({ isFuelProvider: 'yes' }).success).toBe(false);
     expect(ZOrganizationListQuery.safeParse({ sort: 'kind' }).success).toBe(false);
+  });
+});
+
+describe('ZOrganizationUpdate', () => {
+  it('takes a name and/or fuels, but not nothing', () => {
+    expect(ZOrganizationUpdate.parse({ name: ' Shree Fuels ' })).toEqual({ name: 'Shree Fuels' });
+    expect(ZOrganizationUpdate.parse({ fuels: ['cng'] })).toEqual({ fuels: ['cng'] });
+    expect(ZOrganizationUpdate.safeParse({}).success).toBe(false);
+    expect(ZOrganizationUpdate.safeParse({ fuels: ['cng', 'cng'] }).success).toBe(false);
+    expect(ZOrganizationUpdate.safeParse({ name: 'A' }).success).toBe(false);
   });
 });

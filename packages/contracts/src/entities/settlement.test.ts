@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ZSettlement, ZSettlementList, ZSettlementListQuery } from './settlement';
+import {
+  SETTLEMENT_STATUSES,
+  SETTLEMENT_TRANSITIONS,
+  ZSettlement,
+  ZSettlementList,
+  ZSettlementListQuery,
+  ZSettlementTransition,
+} from './settlement';
 
 const settlement = {
   id: 3,
@@ -50,5 +57,27 @@ describe('ZSettlementListQuery', () => {
       station: [7],
       sort: { field: 'netPaise', direction: 'desc' },
     });
+  });
+});
+
+describe('SETTLEMENT_TRANSITIONS', () => {
+  it('pays out through processing; settled is final; failed ones are retried', () => {
+    expect(SETTLEMENT_TRANSITIONS.pending).toEqual(['processing']);
+    expect(SETTLEMENT_TRANSITIONS.processing).toEqual(['settled', 'failed']);
+    expect(SETTLEMENT_TRANSITIONS.failed).toEqual(['processing']);
+    expect(SETTLEMENT_TRANSITIONS.settled).toEqual([]);
+    for (const status of SETTLEMENT_STATUSES) expect(SETTLEMENT_TRANSITIONS[status]).not.toContain(status);
+  });
+});
+
+describe('ZSettlementTransition', () => {
+  it('upper-cases and checks the UTR', () => {
+    expect(ZSettlementTransition.parse({ to: 'settled', utr: ' kavbn12345678901 ' })).toEqual({
+      to: 'settled',
+      utr: 'KAVBN12345678901',
+    });
+    expect(ZSettlementTransition.safeParse({ to: 'settled', utr: 'SHORT1' }).success).toBe(false);
+    expect(ZSettlementTransition.safeParse({ to: 'settled', utr: 'KAVB-N123456789' }).success).toBe(false);
+    expect(ZSettlementTransition.safeParse({ to: 'paid' }).success).toBe(false);
   });
 });

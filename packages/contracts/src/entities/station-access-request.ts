@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { LIST_DEFAULTS, zListQuery, zListResponse, zMulti } from '../list';
+import { ZAuditTrail } from './audit';
+import { ZCursorQuery, zKeysetPage } from './keyset-page';
 import { ZRequestStatus } from './request-status';
 import { ZId, ZIdFilter, ZIsoDateTime } from './scalars';
 
@@ -30,7 +32,7 @@ export type TStationAccessRequestCreate = z.infer<typeof ZStationAccessRequestCr
 /** Sortable fields (spec §9 names none; newest first by default). */
 export const STATION_ACCESS_REQUEST_SORTS = ['createdAt', 'updatedAt'] as const;
 
-/** `GET /api/station-access-requests` query: 40 per page. */
+/** `GET /api/access-requests` query: 40 per page. */
 export const ZStationAccessRequestListQuery = zListQuery({
   ...LIST_DEFAULTS.accessRequests,
   sortable: STATION_ACCESS_REQUEST_SORTS,
@@ -45,3 +47,46 @@ export type TStationAccessRequestListQuery = z.infer<typeof ZStationAccessReques
 /** A page of station access requests. */
 export const ZStationAccessRequestList = zListResponse(ZStationAccessRequest);
 export type TStationAccessRequestList = z.infer<typeof ZStationAccessRequestList>;
+
+/**
+ * A request as the list shows it: the request plus the names of its station, requester and
+ * decider (null for a user who is gone).
+ */
+export const ZStationAccessRequestItem = ZStationAccessRequest.extend({
+  stationName: z.string(),
+  stationSlug: z.string(),
+  requesterName: z.string(),
+  requesterEmail: z.string(),
+  decidedByName: z.string().nullable(),
+});
+export type TStationAccessRequestItem = z.infer<typeof ZStationAccessRequestItem>;
+
+/** `GET /api/access-requests` with its keyset cursor (and `format=csv` for the export). */
+export const ZStationAccessRequestPageQuery = ZStationAccessRequestListQuery.extend(ZCursorQuery.shape);
+export type TStationAccessRequestPageQuery = z.infer<typeof ZStationAccessRequestPageQuery>;
+export const ZStationAccessRequestPage = zKeysetPage(ZStationAccessRequestItem);
+export type TStationAccessRequestPage = z.infer<typeof ZStationAccessRequestPage>;
+
+/** `/api/access-requests/:id`. */
+export const ZStationAccessRequestParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** `GET /api/access-requests/:id`: the request with its audit trail, newest first. */
+export const ZStationAccessRequestDetail = ZStationAccessRequestItem.extend({ audit: ZAuditTrail });
+export type TStationAccessRequestDetail = z.infer<typeof ZStationAccessRequestDetail>;
+
+/**
+ * `GET /api/access-requests/stations`: the stations of the caller's organisation they cannot see
+ * yet (what a new request may ask for), each with whether a request of theirs is pending.
+ */
+export const ZRequestableStations = z.object({
+  results: z.array(
+    z.object({
+      id: ZId,
+      name: z.string(),
+      slug: z.string(),
+      city: z.string(),
+      pending: z.boolean(),
+    }),
+  ),
+});
+export type TRequestableStations = z.infer<typeof ZRequestableStations>;

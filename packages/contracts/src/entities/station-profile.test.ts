@@ -4,6 +4,7 @@ import {
   ZStationProfile,
   ZStationProfileList,
   ZStationProfileListQuery,
+  ZStationProfileUpdate,
 } from './station-profile';
 
 const profile = {
@@ -42,7 +43,10 @@ describe('ZStationProfile', () => {
   });
 
   it('wraps a page', () => {
-    expect(ZStationProfileList.safeParse({ count: 1, pages: 1, results: [profile] }).success).toBe(true);
+    const item = { ...profile, stationSlug: 'andheri-east', stationName: 'Andheri East' };
+    expect(ZStationProfileList.safeParse({ count: 1, pages: 1, results: [item] }).success).toBe(true);
+    // Rows carry their station.
+    expect(ZStationProfileList.safeParse({ count: 1, pages: 1, results: [profile] }).success).toBe(false);
   });
 });
 
@@ -74,5 +78,27 @@ describe('ZStationProfileListQuery', () => {
 
   it('filters by publication', () => {
     expect(ZStationProfileListQuery.parse({ isPublished: 'false' }).isPublished).toBe(false);
+  });
+});
+
+describe('ZStationProfileUpdate', () => {
+  const { id: _id, stationId: _s, createdAt: _c, updatedAt: _u, ...body } = profile;
+
+  it('takes the editable fields, trimming text and lower-casing the email', () => {
+    const parsed = ZStationProfileUpdate.parse({
+      ...body,
+      displayName: '  Andheri ',
+      email: 'Desk@Example.IN',
+    });
+    expect(parsed.displayName).toBe('Andheri');
+    expect(parsed.email).toBe('desk@example.in');
+  });
+
+  it('rejects repeated amenities, bad contacts and too many photos', () => {
+    expect(ZStationProfileUpdate.safeParse({ ...body, amenities: ['air', 'air'] }).success).toBe(false);
+    expect(ZStationProfileUpdate.safeParse({ ...body, phone: 'call us' }).success).toBe(false);
+    expect(ZStationProfileUpdate.safeParse({ ...body, email: 'nope' }).success).toBe(false);
+    const photos = Array.from({ length: 13 }, () => profile.photos[0]);
+    expect(ZStationProfileUpdate.safeParse({ ...body, photos }).success).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZUri } from '../checks';
 import { LIST_DEFAULTS, zListQuery, zListResponse, zQueryBoolean } from '../list';
+import { ZAuditTrail } from './audit';
 import { ZId, ZIsoDateTime } from './scalars';
 
 /** Facilities a station can advertise on its public profile. */
@@ -71,6 +72,44 @@ export const ZStationProfileListQuery = zListQuery({
 });
 export type TStationProfileListQuery = z.infer<typeof ZStationProfileListQuery>;
 
+/** A row of `GET /api/station-profiles`: the profile with its station's slug and name. */
+export const ZStationProfileItem = ZStationProfile.extend({
+  stationSlug: z.string(),
+  stationName: z.string(),
+});
+export type TStationProfileItem = z.infer<typeof ZStationProfileItem>;
+
 /** A page of station profiles. */
-export const ZStationProfileList = zListResponse(ZStationProfile);
+export const ZStationProfileList = zListResponse(ZStationProfileItem);
 export type TStationProfileList = z.infer<typeof ZStationProfileList>;
+
+/** `GET /api/stations/:slug/profile`: the profile, its station and its audit trail (newest first). */
+export const ZStationProfileDetail = ZStationProfileItem.extend({ audit: ZAuditTrail });
+export type TStationProfileDetail = z.infer<typeof ZStationProfileDetail>;
+
+/**
+ * `PUT /api/stations/:slug/profile` body: the whole public profile (a missing profile is created).
+ * Photos are http(s) URLs (a file uploaded through `/api/files` is referenced by its URL).
+ * `expectedUpdatedAt` (the `updatedAt` the editor loaded) turns a concurrent edit into a 409.
+ */
+export const ZStationProfileUpdate = z.object({
+  displayName: z.string().trim().min(2).max(120),
+  description: z.string().trim().max(2000),
+  amenities: z
+    .array(ZStationAmenity)
+    .max(STATION_AMENITIES.length)
+    .refine((list) => new Set(list).size === list.length, { message: 'Each amenity once' }),
+  hours: ZOpeningHours,
+  photos: z.array(ZStationPhoto).max(12),
+  /** Null to remove it. */
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9][0-9 -]{5,18}[0-9]$/, 'Use digits, spaces or dashes, optionally starting with +')
+    .nullable(),
+  /** Null to remove it. */
+  email: z.string().trim().toLowerCase().max(254).pipe(z.email()).nullable(),
+  isPublished: z.boolean(),
+  expectedUpdatedAt: ZIsoDateTime.optional(),
+});
+export type TStationProfileUpdate = z.input<typeof ZStationProfileUpdate>;

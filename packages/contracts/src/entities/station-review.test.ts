@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ZStationReview,
+  ZStationReviewCreate,
   ZStationReviewList,
   ZStationReviewListQuery,
   ZStationReviewReply,
@@ -64,5 +65,18 @@ describe('ZStationReviewListQuery', () => {
     });
     expect(ZStationReviewListQuery.safeParse({ rating: '6' }).success).toBe(false);
     expect(ZStationReviewListQuery.safeParse({ rating: 'five' }).success).toBe(false);
+  });
+});
+
+describe('ZStationReviewCreate', () => {
+  it('needs an author and a rating; title and body default to empty', () => {
+    expect(ZStationReviewCreate.parse({ authorName: ' Ravi ', rating: 5 })).toEqual({
+      authorName: 'Ravi',
+      rating: 5,
+      title: '',
+      body: '',
+    });
+    expect(ZStationReviewCreate.safeParse({ authorName: '', rating: 5 }).success).toBe(false);
+    expect(ZStationReviewCreate.safeParse({ authorName: 'Ravi', rating: 6 }).success).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIST_DEFAULTS, zListQuery, zListResponse, zMulti, zQueryBoolean } from '../list';
+import { ZAuditTrail } from './audit';
 import { ZId, ZIsoDateTime } from './scalars';
 
 /** A star rating, 1 to 5. */
@@ -40,6 +41,40 @@ export const ZStationReviewListQuery = zListQuery({
 });
 export type TStationReviewListQuery = z.infer<typeof ZStationReviewListQuery>;
 
+/**
+ * The station's ratings over all its reviews (filters do not change it): the average (null
+ * without reviews), the count and the count per star, 5 stars first.
+ */
+export const ZRatingSummary = z.object({
+  average: z.number().nullable(),
+  count: z.number().int(),
+  perStar: z.array(z.object({ rating: ZRating, count: z.number().int() })).length(5),
+});
+export type TRatingSummary = z.infer<typeof ZRatingSummary>;
+
 /** A page of station reviews. */
 export const ZStationReviewList = zListResponse(ZStationReview);
 export type TStationReviewList = z.infer<typeof ZStationReviewList>;
+
+/** `GET /api/stations/:slug/reviews`: a page (counted from 1) and the station's rating summary. */
+export const ZStationReviewPage = ZStationReviewList.extend({ summary: ZRatingSummary });
+export type TStationReviewPage = z.infer<typeof ZStationReviewPage>;
+
+/** A review with its audit trail (answer of the writes). */
+export const ZStationReviewDetail = ZStationReview.extend({ audit: ZAuditTrail });
+export type TStationReviewDetail = z.infer<typeof ZStationReviewDetail>;
+
+/** `POST /api/stations/:slug/reviews`: a customer's review recorded at the station (e.g. a counter tablet). */
+export const ZStationReviewCreate = z.object({
+  authorName: z.string().trim().min(1).max(120),
+  rating: ZRating,
+  title: z.string().trim().max(200).default(''),
+  body: z.string().trim().max(5000).default(''),
+});
+export type TStationReviewCreate = z.input<typeof ZStationReviewCreate>;
+
+/** Path of a review under its station. */
+export const ZStationReviewParams = z.object({
+  slug: z.string().min(1).max(200),
+  id: z.coerce.number().int().positive(),
+});

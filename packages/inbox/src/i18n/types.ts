@@ -19,6 +19,46 @@ export type InboxTranslations = {
   loading: string;
   loadFailed: string;
   retry: string;
+  closeNotifications: string;
+  /** Accessible name of a tab badge, e.g. "{count} unread notifications". */
+  unreadCount: string;
+  /** Label of a tab (store) that has no label of its own. */
+  inboxTab: string;
+  tabsLabel: string;
+  preferences: string;
+  globalPreferences: string;
+  globalPreferencesHint: string;
+  workflowPreferences: string;
+  channelInApp: string;
+  channelEmail: string;
+  channelSms: string;
+  channelChat: string;
+  channelPush: string;
+  /** Accessible name of a preference switch, e.g. "Email for Shift reminders". */
+  channelSwitch: string;
+  criticalPreference: string;
+  preferenceUnavailable: string;
+  noPreferences: string;
+  preferencesLoadFailed: string;
+  preferenceSaveFailed: string;
+  back: string;
+  close: string;
+  selectMessage: string;
+  selectAll: string;
+  selectedCount: string;
+  markSelectedAsRead: string;
+  removeSelected: string;
+  clearSelection: string;
+  /** Announced by the live region when messages arrive. */
+  newMessages: string;
+  openMessage: string;
+  actions: string;
+  actionFailed: string;
+  read: string;
+  unread: string;
+  /** Accessible name of the avatar of a message sent by the system. */
+  systemSender: string;
+  keyboardHint: string;
 };
 
 /** A translation key. */

@@ -69,6 +69,7 @@ export function readyState(overrides: {
 export function fakeClient(initial: InboxState) {
   let state = initial;
   const listeners = new Set<() => void>();
+  const received = new Set<(message: InboxMessage) => void>();
   const resolved = () => Promise.resolve([] as never);
   const client = {
     subscribe: (listener: () => void) => {
@@ -87,9 +88,29 @@ export function fakeClient(initial: InboxState) {
     markAllAsRead: vi.fn(() => Promise.resolve(0)),
     markAllAsSeen: vi.fn(() => Promise.resolve(0)),
     removeMessage: vi.fn(resolved),
+    removeMessages: vi.fn(() => Promise.resolve()),
+    setStore: vi.fn((_storeId: string) => Promise.resolve()),
+    setStores: vi.fn(() => Promise.resolve()),
+    fetchStoreCounts: vi.fn(() => Promise.resolve()),
+    updateAction: vi.fn(resolved),
+    fetchPreferences: vi.fn(() => Promise.resolve()),
+    fetchGlobalPreference: vi.fn(() => Promise.resolve()),
+    updatePreference: vi.fn(() => Promise.resolve()),
+    updateGlobalPreference: vi.fn(() => Promise.resolve()),
+    onNotificationReceived: vi.fn((listener: (message: InboxMessage) => void) => {
+      received.add(listener);
+      return () => {
+        received.delete(listener);
+      };
+    }),
   } satisfies InboxClientLike;
   return {
     client,
+    /** Plays a `notification_received` socket event. */
+    receive(next: InboxMessage) {
+      for (const listener of received) listener(next);
+    },
+    getState: () => state,
     setState(next: InboxState) {
       state = next;
       for (const listener of listeners) listener();

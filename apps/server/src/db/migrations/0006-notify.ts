@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { dialectOf, flag, index, notNull, partialIndex, withId, withOrganization } from './dsl';
 
 /**

@@ -4,7 +4,9 @@ import type { Db } from '../../db/database';
 import type { AccessControl } from '../auth/access-control';
 import { widgetAuthenticator, widgetRoutes } from '../widget/widget.routes';
 import { WidgetRealtime } from '../widget/widget-realtime';
+import { activityRoutes } from './activity.routes';
 import { announcementRoutes } from './announcements';
+import { BullMqQueue } from './bullmq-queue';
 import { subscribeDomainTriggers } from './domain-triggers';
 import { listOrganizationIds } from './environments.repository';
 import { ensureEnvironments, presetSecretKey } from './environments.service';
@@ -13,6 +15,7 @@ import { InProcessQueue } from './job-queue';
 import type { NotifyDeps, NotifyQueue } from './notify.deps';
 import { apiKeyAuthenticator, notifyRoutes } from './notify.routes';
 import { platformRoutes } from './platform.routes';
+import { previewRoutes } from './preview.routes';
 import { NotifyScheduler } from './scheduler';
 import { notifyKeys } from './secrets';
 import { pendingEventIds, processEvent } from './worker';
@@ -25,6 +28,10 @@ export type NotifyOptions = {
   secretKey?: string | undefined;
   /** APP_URL: the inbox's backendUrl and socketUrl. */
   publicUrl?: string;
+  /** REDIS_URL: jobs go through BullMQ on this Redis (shared by every process); unset: in process. */
+  redisUrl?: string | undefined;
+  /** Key prefix of the BullMQ queue (default `forecourt`; tests sharing one Redis pick their own). */
+  redisPrefix?: string | undefined;
 };
 
 declare module 'fastify' {
@@ -35,11 +42,12 @@ declare module 'fastify' {
 }
 
 /**
- * Wires the notification platform: keys, the in-process job queue and its worker, the inbox's
- * realtime publisher, the `/v1` authenticators, and the routes (`/v1/*`, `/v1/widgets/*`,
- * `/api/platform/*`). At startup (onReady, after migrations and the demo seed) every
- * organisation gets its environment, `NOTIFY_SECRET_KEY` is applied to the demo organisation and
- * queued work left by a previous process is picked up.
+ * Wires the notification platform: keys, the job queue (in process, or BullMQ when `redisUrl` is
+ * set) and its worker, the inbox's realtime publisher, the `/v1` authenticators, and the routes
+ * (`/v1/*`, `/v1/widgets/*`, `/api/platform/*`). At startup (onReady, after migrations and the
+ * demo seed) the BullMQ queue connects, every organisation gets its environment,
+ * `NOTIFY_SECRET_KEY` is applied to the demo organisation and queued work left by a previous
+ * process is picked up.
  */
 export async function registerNotify(
   app: FastifyInstance,
@@ -48,7 +56,10 @@ export async function registerNotify(
   const keys = notifyKeys(options.db, options.now);
   const realtime = new WidgetRealtime({ db: options.db, now: options.now, log: app.log, keys });
   // The worker runs with the same deps the routes get (the queue included).
-  const queue = new InProcessQueue((eventId) => processEvent(deps, eventId), app.log);
+  const work = (eventId: number) => processEvent(deps, eventId);
+  const queue = options.redisUrl
+    ? new BullMqQueue(work, app.log, { url: options.redisUrl, prefix: options.redisPrefix })
+    : new InProcessQueue(work, app.log);
   const deps: NotifyDeps = {
     db: options.db,
     now: options.now,
@@ -69,6 +80,10 @@ export async function registerNotify(
   options.access.provideV1Authenticator('widget', widgetAuthenticator(deps));
 
   app.addHook('onReady', async () => {
+    if (queue instanceof BullMqQueue) {
+      await queue.start();
+      app.log.info('notification jobs go through BullMQ on REDIS_URL');
+    }
     await ensureEnvironments(deps);
     if (options.secretKey) {
       const [demo] = await listOrganizationIds(deps.db, DEMO_ORGANIZATION_SLUG);
@@ -100,4 +115,6 @@ export async function registerNotify(
   await app.register(widgetRoutes(deps));
   await app.register(platformRoutes(deps));
   await app.register(announcementRoutes(deps));
+  await app.register(previewRoutes());
+  await app.register(activityRoutes(deps));
 }

@@ -116,7 +116,7 @@ async function processBatch(
   trx: Db,
   deps: WorkerDeps,
   eventId: number,
-): Promise<{ messageIds: number[]; deliveries: DeliveryTask[] } | null> {
+): Promise<{ messageIds: number[]; deliveries: DeliveryTask[]; full: boolean } | null> {
   const jobs = await claimJobs(trx, eventId);
   if (jobs.length === 0) return null;
   const now = deps.now();
@@ -353,7 +353,7 @@ async function processBatch(
     )),
   );
   await insertExecutionDetails(trx, details);
-  return { messageIds: [...messageIdByJob.values()], deliveries };
+  return { messageIds: [...messageIdByJob.values()], deliveries, full: jobs.length === WORKER_BATCH };
 }
 
 type NewMessage = {
@@ -411,6 +411,9 @@ export async function processEvent(deps: WorkerDeps, eventId: number): Promise<v
     if (batch === null) return;
     if (batch.messageIds.length > 0) deps.inbox.messagesDelivered(batch.messageIds);
     if (batch.deliveries.length > 0) await deliverJobs(deps, batch.deliveries);
+    // A short batch took every queued job: no empty transaction to learn that (steps queued
+    // meanwhile by the scheduler are enqueued again by it).
+    if (!batch.full) return;
   }
 }
 

@@ -48,7 +48,7 @@ export type RealtimeHub = OperationsPublisher & {
   onEvent(listener: (event: OperationsEvent) => void): () => void;
   /** Checks every connected socket's user again (runs on a timer; tests call it directly). */
   revalidate(): Promise<void>;
-  /** Disconnects every socket and stops the engine; the HTTP server is Fastify's to close. */
+  /** Closes every connection (clients reconnect) and stops the engine; the HTTP server is Fastify's to close. */
   close(): void;
 };
 
@@ -141,8 +141,9 @@ export function createRealtime(app: FastifyInstance, deps: RealtimeDeps): Realti
     revalidate,
     close() {
       clearInterval(timer);
-      operations.disconnectSockets(true);
-      io.disconnectSockets(true);
+      // Closing the engine drops every connection as a transport close, which clients answer by
+      // reconnecting with back-off (to this process once restarted, or another). A socket.io-level
+      // disconnect (`disconnectSockets`) would tell them the server sent them away for good.
       io.engine.close();
     },
   };

@@ -2,18 +2,25 @@ import type { TGrant } from '@forecourt/contracts';
 import {
   IconAlertTriangle,
   IconBox,
+  IconBuildingCommunity,
   IconCar,
+  IconCards,
   IconChartBar,
   IconChartLine,
   IconCreditCard,
   IconDroplet,
   IconFileAlert,
   IconGasStation,
+  IconGift,
+  IconId,
+  IconIdBadge2,
   IconLayoutDashboard,
   IconRadar,
   IconReceipt,
   IconSitemap,
+  IconStar,
   IconTrafficLights,
+  IconUserQuestion,
   IconUsers,
 } from '@tabler/icons-react';
 
@@ -26,6 +33,10 @@ export const MAIN_SECTIONS = [
   { label: 'Stations', to: '/stations', icon: IconGasStation, grant: 'stations:r' },
   { label: 'Incidents', to: '/incidents', icon: IconAlertTriangle, grant: 'incidents:r' },
   { label: 'Vehicles', to: '/vehicles', icon: IconCar, grant: 'vehicles:r' },
+  { label: 'Cards', to: '/cards', icon: IconCards, grant: 'cards:r' },
+  { label: 'Loyalty', to: '/loyalty', icon: IconGift, grant: 'loyalty:r' },
+  { label: 'Access requests', to: '/access-requests', icon: IconUserQuestion, grant: 'requests:r' },
+  { label: 'Organisations', to: '/organizations', icon: IconBuildingCommunity, grant: 'organizations:r' },
 ] as const satisfies readonly (Record<string, unknown> & { grant: TGrant })[];
 
 export const STATION_SECTIONS = [
@@ -58,5 +69,8 @@ export const STATION_SECTIONS = [
   { label: 'Payments', to: '/stations/$slug/payments', icon: IconCreditCard, level: 0, grant: 'payments:r' },
   { label: 'Customers', to: '/stations/$slug/customers', icon: IconUsers, level: 0, grant: 'customers:r' },
   { label: 'Challans', to: '/stations/$slug/challans', icon: IconFileAlert, level: 0, grant: 'challans:r' },
+  { label: 'Personnel', to: '/stations/$slug/personnel', icon: IconIdBadge2, level: 0, grant: 'personnel:r' },
   { label: 'Metrics', to: '/stations/$slug/metrics', icon: IconChartLine, level: 0, grant: 'stations:r' },
+  { label: 'Profile', to: '/stations/$slug/profile', icon: IconId, level: 0, grant: 'stations:r' },
+  { label: 'Reviews', to: '/stations/$slug/reviews', icon: IconStar, level: 0, grant: 'reviews:r' },
 ] as const satisfies readonly (Record<string, unknown> & { grant: TGrant })[];

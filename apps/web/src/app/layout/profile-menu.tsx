@@ -1,5 +1,5 @@
 import { Avatar, Badge, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconLogout, IconMail, IconUsers } from '@tabler/icons-react';
+import { IconBellCog, IconBuilding, IconLogout, IconMail, IconUsers } from '@tabler/icons-react';
 import { MenuItemLink } from '../../components/menu-item-link';
 import { useMe } from '../../features/auth/queries';
 import { useCan } from '../../features/auth/session';
@@ -17,6 +17,8 @@ const ROLE_LABELS = { admin: 'Admin', member: 'Member' } as const;
 export function ProfileMenu() {
   const me = useMe();
   const canSeeMembers = useCan('members:r');
+  const canEditOrganization = useCan('organizations:u');
+  const canSeeNotifications = useCan('notifications:r');
   const user = me.data;
   const name = user ? `${user.firstName} ${user.lastName}`.trim() || user.email : undefined;
 
@@ -64,9 +66,25 @@ export function ProfileMenu() {
         <MenuItemLink to="/mailbox" leftSection={<IconMail size={16} stroke={1.6} aria-hidden />}>
           Mailbox
         </MenuItemLink>
+        {canEditOrganization && (
+          <MenuItemLink
+            to="/settings/organization"
+            leftSection={<IconBuilding size={16} stroke={1.6} aria-hidden />}
+          >
+            Organisation
+          </MenuItemLink>
+        )}
         {canSeeMembers && (
           <MenuItemLink to="/settings/members" leftSection={<IconUsers size={16} stroke={1.6} aria-hidden />}>
             Members
+          </MenuItemLink>
+        )}
+        {canSeeNotifications && (
+          <MenuItemLink
+            to="/settings/notifications"
+            leftSection={<IconBellCog size={16} stroke={1.6} aria-hidden />}
+          >
+            Notifications
           </MenuItemLink>
         )}
         <Menu.Divider />

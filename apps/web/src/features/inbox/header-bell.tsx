@@ -1,9 +1,26 @@
 import '@forecourt/inbox/styles.css';
 import { ZPlatformConfig } from '@forecourt/contracts';
-import { Bell, InboxProvider } from '@forecourt/inbox';
+import { Bell, INBOX_LANGUAGES, InboxProvider, type InboxTab } from '@forecourt/inbox';
 import { useComputedColorScheme } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+import { useCallback } from 'react';
 import { http } from '../../lib/http';
+
+/** Tabs of the bell: everything, and the incidents feed (incident workflows post to it). */
+const INBOX_STORES: InboxTab[] = [
+  { storeId: 'default_store' },
+  { storeId: 'incidents', label: 'Incidents', query: { feedIdentifier: 'incidents' } },
+];
+
+/** The inbox speaks the browser's language when it is one of the 72 bundled (else English). */
+function browserInboxLanguage(): { language: string; locale: string } {
+  const locale =
+    typeof navigator === 'undefined' ? 'en' : (navigator.languages?.[0] ?? navigator.language ?? 'en');
+  const code = locale.toLowerCase().split('-')[0] ?? 'en';
+  return { language: INBOX_LANGUAGES.includes(code) ? code : 'en', locale };
+}
+const INBOX_I18N = browserInboxLanguage();
 
 /** The signed-in user's inbox settings: application identifier and their subscriber id and hash. */
 export const platformConfigKey = ['platform', 'config'] as const;
@@ -16,6 +33,12 @@ export const platformConfigKey = ['platform', 'config'] as const;
  */
 export function HeaderBell() {
   const scheme = useComputedColorScheme('light', { getInitialValueInEffect: false });
+  const router = useRouter();
+  // Links of messages to the dashboard's own pages navigate in the app; others load the page.
+  const onUrlChange = useCallback(
+    (url: string) => (/^\/(?!\/)/.test(url) ? router.history.push(url) : window.location.assign(url)),
+    [router],
+  );
   const config = useQuery({
     queryKey: platformConfigKey,
     queryFn: ({ signal }) => http.get('/api/platform/config', { signal, schema: ZPlatformConfig }),
@@ -30,6 +53,9 @@ export function HeaderBell() {
       subscriberHash={config.data.subscriberHash}
       backendUrl={origin}
       socketUrl={origin}
+      stores={INBOX_STORES}
+      i18n={INBOX_I18N}
+      onUrlChange={onUrlChange}
     >
       <Bell theme={scheme} />
     </InboxProvider>

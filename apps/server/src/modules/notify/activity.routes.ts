@@ -1,0 +1,327 @@
+import { ZApiError, ZSubscriberId } from '@forecourt/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireCaller } from '../../http/caller';
+import { AppError, notFound } from '../../lib/app-error';
+import { getGlobalPreferences, getPreferences } from '../widget/widget.service';
+import { ensureEnvironment } from './environments.service';
+import { presentExecutionDetail } from './execution-details.repository';
+import { fromHexId, toHexId, toHexIdOrNull } from './ids';
+import type { EnvironmentRow, NotifyDeps } from './notify.deps';
+import { presentSubscriber } from './subscribers.presenter';
+import { findSubscriber } from './subscribers.repository';
+
+/**
+ * Admin screens' reads that the Novu-shaped operations do not cover (signed-in admins only):
+ * the activity feed (every trigger, newest first, with its notifications' job statuses), one
+ * trigger with its jobs and execution details, subscriber search by id or email, and a
+ * subscriber's preferences as their inbox shows them.
+ */
+
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
+/** The bodies are documented in docs/API.md; here only their envelope. */
+const ZData = z.object({ data: z.unknown() });
+const ZActivityPage = z.object({
+  data: z.array(z.unknown()),
+  hasMore: z.boolean(),
+  nextCursor: z.string().optional(),
+});
+const JOB_LIMIT = 500;
+const DETAIL_LIMIT = 1000;
+
+const parseJson = (text: string | null): unknown => {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+};
+
+/** Strips LIKE wildcards so a search is literal on SQLite and PostgreSQL alike. */
+const literal = (text: string) => text.replace(/[\\%_]/g, '').toLowerCase();
+
+type Deps = Pick<NotifyDeps, 'db' | 'now' | 'keys'>;
+
+async function listActivity(
+  deps: Deps,
+  environment: EnvironmentRow,
+  query: { limit: number; cursor?: string | undefined; transactionId?: string | undefined },
+) {
+  let base = deps.db.selectFrom('notifyEvents as e').where('e.environmentId', '=', environment.id);
+  if (query.transactionId) base = base.where('e.transactionId', '=', query.transactionId);
+  if (query.cursor) {
+    const id = fromHexId(query.cursor);
+    const after =
+      id === null
+        ? undefined
+        : await deps.db
+            .selectFrom('notifyEvents')
+            .select(['id', 'createdAt'])
+            .where('environmentId', '=', environment.id)
+            .where('id', '=', id)
+            .executeTakeFirst();
+    if (!after)
+      throw new AppError('VALIDATION_FAILED', 'Invalid querystring: cursor is not a trigger of this list', [
+        { path: 'cursor', message: 'is not a trigger of this list' },
+      ]);
+    base = base.where((eb) =>
+      eb.or([
+        eb('e.createdAt', '<', after.createdAt),
+        eb.and([eb('e.createdAt', '=', after.createdAt), eb('e.id', '<', after.id)]),
+      ]),
+    );
+  }
+  const rows = await base
+    .select([
+      'e.id',
+      'e.transactionId',
+      'e.triggerIdentifier',
+      'e.workflowId',
+      'e.status',
+      'e.createdAt',
+      'e.canceledAt',
+    ])
+    .orderBy('e.createdAt', 'desc')
+    .orderBy('e.id', 'desc')
+    .limit(query.limit + 1)
+    .execute();
+  const page = rows.slice(0, query.limit);
+  const ids = page.map((row) => row.id);
+  const jobCounts =
+    ids.length === 0
+      ? []
+      : await deps.db
+          .selectFrom('notifyJobs')
+          .select(['eventId', 'status', (eb) => eb.fn.countAll<number>().as('n')])
+          .where('eventId', 'in', ids)
+          .groupBy(['eventId', 'status'])
+          .execute();
+  const notificationCounts =
+    ids.length === 0
+      ? []
+      : await deps.db
+          .selectFrom('notifyNotifications')
+          .select(['eventId', (eb) => eb.fn.countAll<number>().as('n')])
+          .where('eventId', 'in', ids)
+          .groupBy('eventId')
+          .execute();
+  const errorCounts =
+    ids.length === 0
+      ? []
+      : await deps.db
+          .selectFrom('notifyExecutionDetails')
+          .select(['eventId', (eb) => eb.fn.countAll<number>().as('n')])
+          .where('eventId', 'in', ids)
+          .where('status', '=', 'Failed')
+          .groupBy('eventId')
+          .execute();
+  const jobsOf = new Map<number, Record<string, number>>();
+  for (const row of jobCounts) {
+    const counts = jobsOf.get(Number(row.eventId)) ?? {};
+    counts[row.status] = Number(row.n);
+    jobsOf.set(Number(row.eventId), counts);
+  }
+  const count = (list: { eventId: number | null; n: number }[], id: number) =>
+    Number(list.find((row) => Number(row.eventId) === id)?.n ?? 0);
+  const last = page[page.length - 1];
+  return {
+    data: page.map((row) => ({
+      _id: toHexId(row.id),
+      transactionId: row.transactionId,
+      triggerIdentifier: row.triggerIdentifier,
+      _templateId: toHexIdOrNull(row.workflowId),
+      status: row.status,
+      notifications: count(notificationCounts, row.id),
+      jobs: jobsOf.get(row.id) ?? {},
+      errors: count(errorCounts, row.id),
+      createdAt: new Date(row.createdAt).toISOString(),
+      canceledAt: row.canceledAt === null ? null : new Date(row.canceledAt).toISOString(),
+    })),
+    hasMore: rows.length > query.limit,
+    ...(rows.length > query.limit && last ? { nextCursor: toHexId(last.id) } : {}),
+  };
+}
+
+async function activityDetail(deps: Deps, environment: EnvironmentRow, eventWireId: string) {
+  const id = fromHexId(eventWireId);
+  const event =
+    id === null
+      ? undefined
+      : await deps.db
+          .selectFrom('notifyEvents')
+          .selectAll()
+          .where('environmentId', '=', environment.id)
+          .where('id', '=', id)
+          .executeTakeFirst();
+  if (!event) throw notFound('Trigger');
+  const jobs = await deps.db
+    .selectFrom('notifyJobs as j')
+    .leftJoin('notifySubscribers as s', 's.id', 'j.subscriberId')
+    .select([
+      'j.id',
+      'j.notificationId',
+      'j.stepId',
+      'j.stepIndex',
+      'j.type',
+      'j.status',
+      'j.error',
+      'j.runAt',
+      'j.digestKey',
+      'j.createdAt',
+      'j.updatedAt',
+      's.subscriberId as externalSubscriberId',
+    ])
+    .where('j.eventId', '=', event.id)
+    .orderBy('j.notificationId')
+    .orderBy('j.stepIndex')
+    .limit(JOB_LIMIT + 1)
+    .execute();
+  const details = await deps.db
+    .selectFrom('notifyExecutionDetails as d')
+    .leftJoin('notifySubscribers as s', 's.id', 'd.subscriberId')
+    .selectAll('d')
+    .select('s.subscriberId as externalSubscriberId')
+    .where('d.eventId', '=', event.id)
+    .orderBy('d.id')
+    .limit(DETAIL_LIMIT + 1)
+    .execute();
+  const workflow = parseJson(event.workflow) as { name?: string } | null;
+  return {
+    _id: toHexId(event.id),
+    transactionId: event.transactionId,
+    triggerIdentifier: event.triggerIdentifier,
+    workflowName: workflow?.name ?? null,
+    _templateId: toHexIdOrNull(event.workflowId),
+    status: event.status,
+    payload: parseJson(event.payload),
+    recipients: parseJson(event.recipients),
+    actor: parseJson(event.actor),
+    createdAt: new Date(event.createdAt).toISOString(),
+    canceledAt: event.canceledAt === null ? null : new Date(event.canceledAt).toISOString(),
+    jobs: jobs.slice(0, JOB_LIMIT).map((job) => ({
+      _id: toHexId(job.id),
+      _notificationId: toHexId(job.notificationId),
+      subscriberId: job.externalSubscriberId,
+      stepId: job.stepId,
+      stepIndex: job.stepIndex,
+      type: job.type,
+      status: job.status,
+      error: job.error,
+      runAt: job.runAt === null ? null : new Date(job.runAt).toISOString(),
+      digestKey: job.digestKey,
+      createdAt: new Date(job.createdAt).toISOString(),
+      updatedAt: new Date(job.updatedAt).toISOString(),
+    })),
+    jobsTruncated: jobs.length > JOB_LIMIT,
+    executionDetails: details.slice(0, DETAIL_LIMIT).map(presentExecutionDetail),
+    executionDetailsTruncated: details.length > DETAIL_LIMIT,
+  };
+}
+
+async function searchSubscribers(deps: Deps, environment: EnvironmentRow, q: string, limit: number) {
+  const text = literal(q.trim());
+  let query = deps.db.selectFrom('notifySubscribers').selectAll().where('environmentId', '=', environment.id);
+  if (text !== '') {
+    query = query.where((eb) =>
+      eb.or([
+        eb('subscriberId', '=', q.trim()),
+        eb(eb.fn('lower', ['subscriberId']), 'like', `${text}%`),
+        eb(eb.fn('lower', ['email']), 'like', `%${text}%`),
+      ]),
+    );
+  }
+  const rows = await query.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return rows.map(presentSubscriber);
+}
+
+async function subscriberPreferences(deps: NotifyDeps, environment: EnvironmentRow, subscriberId: string) {
+  const subscriber = await findSubscriber(deps.db, environment.id, subscriberId);
+  if (!subscriber) throw notFound('Subscriber');
+  const session = { subscriber };
+  const [workflows, [global]] = await Promise.all([
+    getPreferences(deps, session),
+    getGlobalPreferences(deps, session),
+  ]);
+  return { global: global?.preference ?? null, workflows };
+}
+
+export function activityRoutes(deps: NotifyDeps): FastifyPluginAsyncZod {
+  const environmentOf = async (request: Parameters<typeof requireCaller>[0]) =>
+    ensureEnvironment(deps, requireCaller(request).organizationId);
+  return async (app) => {
+    app.get(
+      '/api/platform/notifications/activity',
+      {
+        config: { grant: 'notifications:r' },
+        schema: {
+          tags: ['notification platform'],
+          summary: 'Triggers of the environment, newest first, with notification and job counts',
+          querystring: z.object({
+            limit: z.coerce.number().int().min(1).max(100).default(20),
+            cursor: z.string().max(100).optional(),
+            transactionId: z.string().max(200).optional(),
+          }),
+          response: { 200: ZActivityPage, ...errors },
+        },
+      },
+      async (request) => listActivity(deps, await environmentOf(request), request.query),
+    );
+
+    app.get(
+      '/api/platform/notifications/activity/:eventId',
+      {
+        config: { grant: 'notifications:r' },
+        schema: {
+          tags: ['notification platform'],
+          summary: 'One trigger with its payload, jobs and execution details',
+          params: z.object({ eventId: z.string().max(100) }),
+          response: { 200: ZData, ...errors },
+        },
+      },
+      async (request) => ({
+        data: await activityDetail(deps, await environmentOf(request), request.params.eventId),
+      }),
+    );
+
+    app.get(
+      '/api/platform/notifications/subscriber-search',
+      {
+        config: { grant: 'notifications:r' },
+        schema: {
+          tags: ['notification platform'],
+          summary: 'Subscribers whose id starts with, or whose email contains, the text (at most 50)',
+          querystring: z.object({
+            q: z.string().max(200).default(''),
+            limit: z.coerce.number().int().min(1).max(50).default(20),
+          }),
+          response: { 200: ZData, ...errors },
+        },
+      },
+      async (request) => ({
+        data: await searchSubscribers(
+          deps,
+          await environmentOf(request),
+          request.query.q,
+          request.query.limit,
+        ),
+      }),
+    );
+
+    app.get(
+      '/api/platform/notifications/subscribers/:subscriberId/preferences',
+      {
+        config: { grant: 'notifications:r' },
+        schema: {
+          tags: ['notification platform'],
+          summary: "A subscriber's global and per-workflow preferences, as their inbox shows them",
+          params: z.object({ subscriberId: ZSubscriberId }),
+          response: { 200: ZData, ...errors },
+        },
+      },
+      async (request) => ({
+        data: await subscriberPreferences(deps, await environmentOf(request), request.params.subscriberId),
+      }),
+    );
+  };
+}

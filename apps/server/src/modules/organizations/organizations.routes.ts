@@ -1,0 +1,91 @@
+import {
+  type TOrganization,
+  ZApiError,
+  ZOrganizationDetail,
+  ZOrganizationList,
+  ZOrganizationListQuery,
+  ZOrganizationUpdate,
+} from '@forecourt/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireCaller } from '../../http/caller';
+import { CSV_BATCH, type CsvColumn, sendCsv, wantsCsv } from '../../http/csv-export';
+import {
+  getCurrentOrganization,
+  getOrganizations,
+  type OrganizationsDeps,
+  patchCurrentOrganization,
+} from './organizations.service';
+
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
+
+const CSV_COLUMNS: CsvColumn<TOrganization>[] = [
+  { header: 'name', value: (row) => row.name },
+  { header: 'slug', value: (row) => row.slug },
+  { header: 'kind', value: (row) => row.kind },
+  { header: 'isFuelProvider', value: (row) => row.isFuelProvider },
+  { header: 'fuels', value: (row) => row.fuels.join(' ') },
+  { header: 'createdAt', value: (row) => row.createdAt },
+];
+
+/** `/api/organizations`: the organisations the user belongs to, and the current one's settings. */
+export function organizationsRoutes(deps: OrganizationsDeps): FastifyPluginAsyncZod {
+  const { db, now } = deps;
+  return async (app) => {
+    app.get(
+      '/api/organizations',
+      {
+        config: { grant: 'organizations:r' },
+        schema: {
+          tags: ['organizations'],
+          summary: 'Organisations you are a member of, by name, 40 a page (format=csv exports all)',
+          querystring: ZOrganizationListQuery,
+          response: { 200: ZOrganizationList, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const caller = requireCaller(request);
+        if (wantsCsv(request)) {
+          return sendCsv(reply, {
+            name: 'organizations',
+            columns: CSV_COLUMNS,
+            now: now(),
+            fetchPage: async (cursor) => {
+              const page = cursor === undefined ? 0 : Number(cursor);
+              const list = await getOrganizations(db, caller, { ...request.query, page, limit: CSV_BATCH });
+              const more = list.results.length === CSV_BATCH;
+              return { results: list.results, ...(more ? { nextCursor: String(page + 1) } : {}) };
+            },
+          });
+        }
+        return getOrganizations(db, caller, request.query);
+      },
+    );
+
+    app.get(
+      '/api/organizations/current',
+      {
+        config: { grant: 'organizations:r' },
+        schema: {
+          tags: ['organizations'],
+          summary: 'The organisation of the session, with station and member counts and its audit trail',
+          response: { 200: ZOrganizationDetail, ...errors },
+        },
+      },
+      (request) => getCurrentOrganization(db, requireCaller(request)),
+    );
+
+    app.patch(
+      '/api/organizations/current',
+      {
+        config: { grant: 'organizations:u' },
+        schema: {
+          tags: ['organizations'],
+          summary: 'Rename the organisation or set the fuels it sells (admins)',
+          body: ZOrganizationUpdate,
+          response: { 200: ZOrganizationDetail, ...errors },
+        },
+      },
+      (request) => patchCurrentOrganization(deps, requireCaller(request), request.body),
+    );
+  };
+}

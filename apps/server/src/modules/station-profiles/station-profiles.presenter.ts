@@ -1,0 +1,46 @@
+import {
+  type TOpeningHours,
+  type TStationAmenity,
+  type TStationProfileItem,
+  ZOpeningHours,
+  ZStationAmenity,
+  ZStationPhoto,
+} from '@forecourt/contracts';
+import { z } from 'zod';
+import { isoTime } from '../operations/iso-time';
+import type { StationProfileRow } from './station-profiles.repository';
+
+const ZStoredAmenities = z.array(z.string());
+const ZStoredPhotos = z.array(ZStationPhoto);
+
+/** JSON text of a column, or `fallback` when it does not parse (a profile never fails to show). */
+function parseJson<T>(text: string, schema: z.ZodType<T>, fallback: T): T {
+  try {
+    const parsed = schema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+export function presentStationProfile(row: StationProfileRow): TStationProfileItem {
+  const amenities = parseJson(row.amenities, ZStoredAmenities, []).filter(
+    (a): a is TStationAmenity => ZStationAmenity.safeParse(a).success,
+  );
+  return {
+    id: row.id,
+    stationId: row.stationId,
+    stationSlug: row.stationSlug,
+    stationName: row.stationName,
+    displayName: row.displayName,
+    description: row.description,
+    amenities,
+    hours: parseJson<TOpeningHours>(row.hours, ZOpeningHours, {}),
+    photos: parseJson(row.photos, ZStoredPhotos, []),
+    phone: row.phone,
+    email: row.email,
+    isPublished: row.isPublished === 1,
+    createdAt: isoTime(row.createdAt),
+    updatedAt: isoTime(row.updatedAt),
+  };
+}

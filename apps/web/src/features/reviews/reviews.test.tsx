@@ -1,0 +1,143 @@
+import type { TStation, TStationReview, TStationReviewPage } from '@forecourt/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { callsTo, errorResponse, jsonResponse, stubFetch } from '../../test/fetch-stub';
+import { renderApp } from '../../test/render-app';
+import { ME, signIn, withMe } from '../../test/session';
+
+const STATION = {
+  id: 7,
+  slug: 'ring-road-surat',
+  name: 'Ring Road, Surat',
+  code: 'SUR-007',
+  fuelProvider: 'Nayara',
+  fuels: ['petrol'],
+  status: 'operational',
+  city: 'Surat',
+  state: 'Gujarat',
+  address: 'Ring Road',
+  pincode: '395002',
+  lat: 21.17,
+  lng: 72.83,
+  dispenserCount: 8,
+  openedOn: '2016-11-01',
+} satisfies TStation;
+
+const review = (id: number, patch: Partial<TStationReview> = {}): TStationReview => ({
+  id,
+  stationId: 7,
+  authorName: `Customer ${id}`,
+  rating: 4,
+  title: `Review ${id}`,
+  body: 'Quick service.',
+  reply: null,
+  repliedAt: null,
+  createdAt: '2026-05-01T10:00:00.000Z',
+  ...patch,
+});
+
+let reviews: TStationReview[];
+
+function serve(me = ME.admin) {
+  return stubFetch(
+    withMe(({ url, method, body }) => {
+      if (url.pathname === `/api/stations/${STATION.slug}`) return jsonResponse(STATION);
+      if (url.pathname === `/api/stations/${STATION.slug}/reviews` && method === 'GET') {
+        const page: TStationReviewPage = {
+          count: 23,
+          pages: 3,
+          results: reviews,
+          summary: {
+            average: 4.2,
+            count: 23,
+            perStar: [
+              { rating: 5, count: 12 },
+              { rating: 4, count: 6 },
+              { rating: 3, count: 2 },
+              { rating: 2, count: 2 },
+              { rating: 1, count: 1 },
+            ],
+          },
+        };
+        return jsonResponse(page);
+      }
+      const reply = /\/reviews\/(\d+)\/reply$/.exec(url.pathname);
+      if (reply && method === 'POST') {
+        const id = Number(reply[1]);
+        const text = (body as { reply: string }).reply;
+        reviews = reviews.map((r) =>
+          r.id === id ? { ...r, reply: text, repliedAt: '2026-05-02T10:00:00.000Z' } : r,
+        );
+        return jsonResponse({ ...reviews.find((r) => r.id === id), audit: [] });
+      }
+      return errorResponse(404, 'ROUTE_NOT_FOUND', 'No route');
+    }, me),
+  );
+}
+
+beforeEach(() => {
+  reviews = [review(1, { rating: 2, title: 'Long queue' }), review(2, { reply: 'Thank you!' })];
+});
+
+describe('the reviews page', () => {
+  it('shows the rating summary with per-star bars and the reviews of page 1', async () => {
+    signIn('admin');
+    const fetchMock = serve();
+    renderApp(`/stations/${STATION.slug}/reviews`);
+    expect(await screen.findByText('Long queue')).toBeTruthy();
+    expect(screen.getByTestId('rating-average').textContent).toBe('4.2');
+    const bars = screen.getAllByTestId('rating-bar');
+    expect(bars).toHaveLength(5);
+    expect(within(bars[0]!).getByText('12')).toBeTruthy();
+    expect(screen.getByText('Page 1 of 3')).toBeTruthy();
+    expect(within(screen.getAllByTestId('review')[1]!).getByTestId('review-reply').textContent).toContain(
+      'Thank you!',
+    );
+    const [[url]] = callsTo(fetchMock, `/api/stations/${STATION.slug}/reviews`, 'GET') as [[string]];
+    // Page 1 is the default: not sent.
+    expect(String(url)).not.toContain('page=');
+  });
+
+  it('asks for page 2 (pages count from 1) on Next', async () => {
+    signIn('admin');
+    const fetchMock = serve();
+    const { user } = renderApp(`/stations/${STATION.slug}/reviews`);
+    await screen.findByText('Long queue');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() =>
+      expect(
+        callsTo(fetchMock, `/api/stations/${STATION.slug}/reviews`, 'GET').some(([url]) =>
+          String(url).includes('page=2'),
+        ),
+      ).toBe(true),
+    );
+  });
+
+  it('lets an admin reply and shows the reply', async () => {
+    signIn('admin');
+    const fetchMock = serve();
+    const { user } = renderApp(`/stations/${STATION.slug}/reviews`);
+    const card = (await screen.findByText('Long queue')).closest('article') as HTMLElement;
+    await user.click(within(card).getByRole('button', { name: 'Reply' }));
+    await user.click(within(card).getByRole('button', { name: 'Save reply' }));
+    expect(within(card).getByText('Write a reply first')).toBeTruthy();
+    await user.type(within(card).getByLabelText(/Your reply/), 'We opened a second lane.');
+    await user.click(within(card).getByRole('button', { name: 'Save reply' }));
+    await waitFor(() =>
+      expect(within(card).getByTestId('review-reply').textContent).toContain('We opened a second lane.'),
+    );
+    const [[, init]] = callsTo(fetchMock, `/api/stations/${STATION.slug}/reviews/1/reply`, 'POST') as [
+      [unknown, RequestInit],
+    ];
+    expect(JSON.parse(String(init.body))).toEqual({ reply: 'We opened a second lane.' });
+  });
+
+  it('has no reply buttons for a member', async () => {
+    signIn('member');
+    serve(ME.member);
+    renderApp(`/stations/${STATION.slug}/reviews`);
+    await screen.findByText('Long queue');
+    expect(screen.queryByRole('button', { name: 'Reply' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit reply' })).toBeNull();
+  });
+});

@@ -1,0 +1,176 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { createApp } from '../apps/server/src/app';
+import type { Db } from '../apps/server/src/db/database';
+import type { EnvironmentRow } from '../apps/server/src/modules/notify/notify.deps';
+import { redisServerBinary, startTestRedis, type TestRedis } from '../apps/server/src/test/redis';
+import { benchEnvironment, benchTargets, freshDatabase, machineLine, ms, summary } from './notify-common';
+
+/**
+ * Fan-out to a 10,000-subscriber topic, for bench/results/notify-fanout.md:
+ *
+ *   npx tsx bench/notify-fanout.ts [--subscribers 10000] [--rounds 5]              # SQLite
+ *   node scripts/with-postgres.mjs npx tsx bench/notify-fanout.ts                  # SQLite, then PostgreSQL
+ *
+ * Per database (and per queue: in process, then BullMQ on a throwaway redis-server when one is
+ * installed): the real app (`createApp`, in this process, requests through `app.inject`), one
+ * environment, a topic of N subscribers (inserted set-based beforehand). Each round triggers the
+ * seeded `system-announcement` workflow (one in-app step) to the topic and times
+ *   1. the trigger request: the set-based fan-out (one transaction: event, N notifications, N jobs,
+ *      N "received" execution details) and the answer;
+ *   2. the queue's work until every in-app message is persisted (the worker: 500 jobs per
+ *      transaction, render, multi-row insert, settle, execution details);
+ * the target is (1) + (2) ≤ 1 s. Each round checks that N new messages exist.
+ */
+const { values } = parseArgs({
+  options: {
+    subscribers: { type: 'string', default: '10000' },
+    rounds: { type: 'string', default: '5' },
+    'database-url': { type: 'string' },
+    'no-redis': { type: 'boolean', default: false },
+  },
+});
+const SUBSCRIBERS = Number(values.subscribers);
+const ROUNDS = Number(values.rounds);
+
+async function topicOf(db: Db, environment: EnvironmentRow, count: number): Promise<string> {
+  const now = Date.now();
+  const key = 'everyone';
+  const topic = await db
+    .insertInto('notifyTopics')
+    .values({
+      environmentId: environment.id,
+      organizationId: environment.organizationId,
+      key,
+      name: 'Everyone',
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (let start = 0; start < count; start += 1000) {
+    const rows = Array.from({ length: Math.min(1000, count - start) }, (_, i) => ({
+      environmentId: environment.id,
+      organizationId: environment.organizationId,
+      subscriberId: `member-${start + i}`,
+      firstName: `Member ${start + i}`,
+      data: '{}',
+      channels: '[]',
+      isOnline: 0,
+      createdAt: now,
+      updatedAt: now,
+    }));
+    const ids = await db.insertInto('notifySubscribers').values(rows).returning('id').execute();
+    await db
+      .insertInto('notifyTopicSubscribers')
+      .values(
+        ids.map((row) => ({
+          topicId: topic.id,
+          subscriberId: row.id,
+          environmentId: environment.id,
+          createdAt: now,
+        })),
+      )
+      .execute();
+  }
+  return key;
+}
+
+type Round = { trigger: number; work: number; total: number };
+
+async function run(url: string | null, redis: TestRedis | null) {
+  const database = await freshDatabase(url, 'fanout');
+  const { environment, secretKey } = await benchEnvironment(database.db);
+  const app: FastifyInstance = await createApp({
+    database,
+    webDist: mkdtempSync(join(tmpdir(), 'forecourt-noweb-')),
+    auth: { secret: randomBytes(32).toString('base64url') },
+    ...(redis
+      ? { notify: { redisUrl: redis.url, redisPrefix: `bench-${randomBytes(3).toString('hex')}` } }
+      : {}),
+  });
+  await app.ready();
+  const queue = redis ? 'BullMQ (Redis)' : 'in process';
+  try {
+    const key = await topicOf(database.db, environment, SUBSCRIBERS);
+    if (database.dialect === 'postgres') await sql`analyze`.execute(database.db);
+    const headers = { authorization: `ApiKey ${secretKey}` };
+    const countMessages = async () =>
+      Number(
+        (
+          await database.db
+            .selectFrom('notifyMessages')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('environmentId', '=', environment.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const rounds: Round[] = [];
+    // Round 0 warms up (JIT, statement caches, page cache) and is not counted.
+    for (let round = 0; round <= ROUNDS; round += 1) {
+      const before = await countMessages();
+      const started = performance.now();
+      const response = await app.inject({
+        method: 'POST',
+        url: '/v1/events/trigger',
+        headers,
+        payload: {
+          name: 'system-announcement',
+          to: [{ type: 'Topic', topicKey: key }],
+          payload: { title: `Round ${round}`, body: 'Price revision at midnight' },
+          transactionId: `fanout-${round}`,
+        },
+      });
+      const answered = performance.now();
+      if (response.statusCode !== 201) throw new Error(`trigger: ${response.statusCode} ${response.body}`);
+      await app.notify.queue.drain();
+      const done = performance.now();
+      const added = (await countMessages()) - before;
+      if (added !== SUBSCRIBERS)
+        throw new Error(`round ${round}: ${added} messages, expected ${SUBSCRIBERS}`);
+      if (round > 0)
+        rounds.push({ trigger: answered - started, work: done - answered, total: done - started });
+      console.info(
+        `${database.label} / ${queue} round ${round}: trigger ${ms(answered - started, 0)} ms, messages persisted after ${ms(done - started, 0)} ms`,
+      );
+    }
+    return { label: database.label, queue, rounds };
+  } finally {
+    await app.close();
+    await database.dispose();
+  }
+}
+
+const redis = !values['no-redis'] && redisServerBinary() ? await startTestRedis() : null;
+const results = [];
+try {
+  for (const target of benchTargets(values['database-url'])) {
+    results.push(await run(target, null));
+    if (redis) results.push(await run(target, redis));
+  }
+} finally {
+  await redis?.stop();
+}
+
+console.info(
+  `\nFan-out to a ${SUBSCRIBERS.toLocaleString('en')}-subscriber topic, ${ROUNDS} rounds after a warm-up (ms):\n`,
+);
+console.info(
+  '| database | queue | trigger answered p50 (max) | worker p50 (max) | all messages persisted p50 | max | messages/s (p50) |',
+);
+console.info('|---|---|---|---|---|---|---|');
+for (const { label, queue, rounds } of results) {
+  const trigger = summary(rounds.map((r) => r.trigger));
+  const work = summary(rounds.map((r) => r.work));
+  const total = summary(rounds.map((r) => r.total));
+  console.info(
+    `| ${label} | ${queue} | ${ms(trigger.p50, 0)} (${ms(trigger.max, 0)}) | ${ms(work.p50, 0)} (${ms(work.max, 0)}) | **${ms(total.p50, 0)}** | ${ms(total.max, 0)} | ${Math.round(SUBSCRIBERS / (total.p50 / 1000)).toLocaleString('en')} |`,
+  );
+}
+console.info(`\n${machineLine()}`);
+process.exit(0);
