@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { createApp } from '../apps/server/src/app';
 import type { Db } from '../apps/server/src/db/database';
 import type { EnvironmentRow } from '../apps/server/src/modules/notify/notify.deps';
@@ -16,6 +17,7 @@ import { benchEnvironment, benchTargets, freshDatabase, machineLine, ms, summary
  *
  *   npx tsx bench/notify-fanout.ts [--subscribers 10000] [--rounds 5]              # SQLite
  *   node scripts/with-postgres.mjs npx tsx bench/notify-fanout.ts                  # SQLite, then PostgreSQL
+ *   … [--postgres-only] [--no-redis] [--profile]   # --profile: PostgreSQL statement time per round
  *
  * Per database (and per queue: in process, then BullMQ on a throwaway redis-server when one is
  * installed): the real app (`createApp`, in this process, requests through `app.inject`), one
@@ -24,7 +26,8 @@ import { benchEnvironment, benchTargets, freshDatabase, machineLine, ms, summary
  *   1. the trigger request: the set-based fan-out (one transaction: event, N notifications, N jobs,
  *      N "received" execution details) and the answer;
  *   2. the queue's work until every in-app message is persisted (the worker: 500 jobs per
- *      transaction, render, multi-row insert, settle, execution details);
+ *      transaction, render, messages and execution details (PostgreSQL: `INSERT … SELECT FROM
+ *      unnest(…)`, SQLite: multi-row inserts), settle the jobs, complete the notifications);
  * the target is (1) + (2) ≤ 1 s. Each round checks that N new messages exist.
  */
 const { values } = parseArgs({
@@ -33,6 +36,10 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '5' },
     'database-url': { type: 'string' },
     'no-redis': { type: 'boolean', default: false },
+    /** PostgreSQL: time every statement from the driver and print where a round's time goes. */
+    profile: { type: 'boolean', default: false },
+    /** Only the PostgreSQL runs (with a --database-url / TEST_DATABASE_URL). */
+    'postgres-only': { type: 'boolean', default: false },
   },
 });
 const SUBSCRIBERS = Number(values.subscribers);
@@ -83,6 +90,38 @@ async function topicOf(db: Db, environment: EnvironmentRow, count: number): Prom
 
 type Round = { trigger: number; work: number; total: number };
 
+/**
+ * --profile: node-postgres `query` wrapped to add up the time of each statement (from sending it to
+ * its result, as the driver sees it), keyed by the statement's first words. Only counted rounds.
+ */
+const statementTimes = new Map<string, { ms: number; calls: number }>();
+let profiling = false;
+if (values.profile) {
+  const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  (pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown }).query = function (
+    this: unknown,
+    ...args: unknown[]
+  ) {
+    const result = original.apply(this, args);
+    if (!profiling || !(result instanceof Promise)) return result;
+    const config = args[0] as string | { text?: string };
+    const text = typeof config === 'string' ? config : (config?.text ?? '?');
+    const key = text
+      .replace(/\s+/g, ' ')
+      .replace(/\(\$\d+(, \$\d+)*\)/g, '(…)')
+      .replace(/(\(…\), )+\(…\)/g, '(…), …')
+      .slice(0, 110);
+    const started = performance.now();
+    return result.then((value: unknown) => {
+      const entry = statementTimes.get(key) ?? { ms: 0, calls: 0 };
+      entry.ms += performance.now() - started;
+      entry.calls += 1;
+      statementTimes.set(key, entry);
+      return value;
+    });
+  };
+}
+
 async function run(url: string | null, redis: TestRedis | null) {
   const database = await freshDatabase(url, 'fanout');
   const { environment, secretKey } = await benchEnvironment(database.db);
@@ -114,6 +153,7 @@ async function run(url: string | null, redis: TestRedis | null) {
     // Round 0 warms up (JIT, statement caches, page cache) and is not counted.
     for (let round = 0; round <= ROUNDS; round += 1) {
       const before = await countMessages();
+      profiling = values.profile === true && round > 0 && database.dialect === 'postgres';
       const started = performance.now();
       const response = await app.inject({
         method: 'POST',
@@ -130,6 +170,7 @@ async function run(url: string | null, redis: TestRedis | null) {
       if (response.statusCode !== 201) throw new Error(`trigger: ${response.statusCode} ${response.body}`);
       await app.notify.queue.drain();
       const done = performance.now();
+      profiling = false;
       const added = (await countMessages()) - before;
       if (added !== SUBSCRIBERS)
         throw new Error(`round ${round}: ${added} messages, expected ${SUBSCRIBERS}`);
@@ -150,6 +191,7 @@ const redis = !values['no-redis'] && redisServerBinary() ? await startTestRedis(
 const results = [];
 try {
   for (const target of benchTargets(values['database-url'])) {
+    if (values['postgres-only'] && target === null) continue;
     results.push(await run(target, null));
     if (redis) results.push(await run(target, redis));
   }
@@ -171,6 +213,15 @@ for (const { label, queue, rounds } of results) {
   console.info(
     `| ${label} | ${queue} | ${ms(trigger.p50, 0)} (${ms(trigger.max, 0)}) | ${ms(work.p50, 0)} (${ms(work.max, 0)}) | **${ms(total.p50, 0)}** | ${ms(total.max, 0)} | ${Math.round(SUBSCRIBERS / (total.p50 / 1000)).toLocaleString('en')} |`,
   );
+}
+if (statementTimes.size > 0) {
+  const counted = results.filter((result) => result.label === 'PostgreSQL').length * ROUNDS;
+  console.info(`\nPostgreSQL statement time per round (driver, mean of ${counted} rounds):\n`);
+  console.info('| statement | ms | calls |');
+  console.info('|---|---|---|');
+  for (const [key, entry] of [...statementTimes].sort((a, b) => b[1].ms - a[1].ms).slice(0, 20)) {
+    console.info(`| \`${key}\` | ${ms(entry.ms / counted, 0)} | ${Math.round(entry.calls / counted)} |`);
+  }
 }
 console.info(`\n${machineLine()}`);
 process.exit(0);

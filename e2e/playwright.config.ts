@@ -10,6 +10,8 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 54180);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'forecourt-e2e-'));
 const repoRoot = resolve(import.meta.dirname, '..');
+// The test workers read the same folder (a scenario starts a second server on this database).
+process.env.E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: './tests',

@@ -50,9 +50,17 @@ test.describe('station access requests', () => {
     const link = page.getByRole('link', { name: stationName, exact: true }).first();
     await expect(link).toBeVisible();
     await page.goto('/access-requests?status=approved');
-    await expect(
-      page.getByTestId('access-requests-row').filter({ hasText: 'Covering the night audits (e2e)' }),
-    ).toContainText('Approved');
+    const approved = page
+      .getByTestId('access-requests-row')
+      .filter({ hasText: 'Covering the night audits (e2e)' });
+    await expect(approved).toContainText('Approved');
     await saveScreenshot(page, 'access-requests-member');
+
+    // The request's history says who approved it.
+    await approved.getByRole('button', { name: /^History of/ }).click();
+    const history = page.getByRole('dialog', { name: /^History of/ });
+    await expect(history.getByTestId('audit-trail')).toContainText('Approved');
+    await expect(history.getByTestId('audit-trail')).toContainText('Created');
+    await saveScreenshot(page, 'access-request-history');
   });
 });

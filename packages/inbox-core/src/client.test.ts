@@ -15,6 +15,8 @@ type Server = {
   unread: number;
   fail: Set<string>;
   pageSize: number;
+  /** While set, feed answers wait for it (holding what they read when asked). */
+  feedGate?: Promise<void>;
 };
 
 function scriptedServer(overrides: Partial<Server> = {}) {
@@ -48,11 +50,13 @@ function scriptedServer(overrides: Partial<Server> = {}) {
         : undefined,
     (call) =>
       call.path === '/notifications/count' ? { status: 200, body: { data: { count: 7 } } } : undefined,
-    (call) => {
+    async (call) => {
       if (call.path !== '/notifications/feed') return undefined;
       const n = Number(call.query.get('page'));
       const size = Number(call.query.get('limit') ?? server.pageSize);
-      const data = server.messages.slice(n * size, n * size + size);
+      // A copy: the answer shows the messages as they were when the page was asked for.
+      const data = server.messages.slice(n * size, n * size + size).map((m) => ({ ...m }));
+      if (server.feedGate) await server.feedGate;
       return { status: 200, body: page(data, n, server.messages.length > (n + 1) * size, size) };
     },
     (call) => {
@@ -314,6 +318,30 @@ describe('optimistic flags', () => {
     await client.markAsSeen(b);
     expect(client.getSnapshot().feed.messages[1]).toMatchObject({ seen: true, read: false });
     expect(client.getSnapshot().feed.messages[2]).toMatchObject({ _id: c, seen: false, read: false });
+  });
+
+  it('a page read before a change was confirmed never replaces the confirmed flags', async () => {
+    const { client, server } = setup();
+    server.messages = many(2);
+    await client.start();
+    await client.fetchFeed();
+    const first = (server.messages[0] as InboxMessage)._id;
+    // A refresh starts and reads the page while the message is still unread …
+    let open = () => {};
+    server.feedGate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const refreshing = client.refetchFeed();
+    await flush();
+    // … then the message is marked read and the server confirms it …
+    await client.markAsRead(first);
+    expect(client.getSnapshot().feed.messages[0]).toMatchObject({ _id: first, read: true, seen: true });
+    // … and the old page arrives: the confirmed flags stay.
+    server.feedGate = undefined;
+    open();
+    await refreshing;
+    expect(client.getSnapshot().feed.messages[0]).toMatchObject({ _id: first, read: true, seen: true });
+    expect(client.getSnapshot().feed.refreshing).toBe(false);
   });
 
   it('rolls back the flags and counts when the server refuses', async () => {

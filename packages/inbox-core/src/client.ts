@@ -286,6 +286,11 @@ export class InboxClient implements Observable<InboxState> {
   #basePages: FeedPage[] = [];
   #ops: PendingOp[] = [];
   #feedSeq = 0;
+  /**
+   * Bumped when a flag change is confirmed: a page read that started before it may show the old
+   * flags, so it is not swapped in (the refresh the change schedules reads the pages again).
+   */
+  #commitSeq = 0;
   /** The UI asked for the feed / store badges: keep them fresh (events, reconnect, new session). */
   #feedWanted = false;
   #storeCountsWanted = false;
@@ -699,10 +704,12 @@ export class InboxClient implements Observable<InboxState> {
     const live = this.#readySession();
     if (!live) return;
     const seq = ++this.#feedSeq;
+    const commits = this.#commitSeq;
     if (this.#basePages.length === 0) this.#publishFeed({ status: 'loading' });
     try {
       const page = await this.api.getFeed(0, this.#feedQuery(), { signal: live.abort.signal });
       if (!this.#isLive(live) || seq !== this.#feedSeq) return;
+      if (commits !== this.#commitSeq && this.#basePages.length > 0) return this.refetchFeed();
       this.#basePages = [page];
       this.#publishFeed({ status: 'ready', fetchingNextPage: false, refreshing: false });
     } catch (error) {
@@ -744,6 +751,7 @@ export class InboxClient implements Observable<InboxState> {
     if (!live) return;
     if (this.#basePages.length === 0) return this.fetchFeed();
     const seq = ++this.#feedSeq;
+    const commits = this.#commitSeq;
     const wanted = this.#basePages.length;
     this.#publishFeed({ refreshing: true });
     try {
@@ -753,6 +761,12 @@ export class InboxClient implements Observable<InboxState> {
         if (!this.#isLive(live) || seq !== this.#feedSeq) return;
         pages.push(next);
         if (!next.hasMore) break;
+      }
+      if (commits !== this.#commitSeq) {
+        // A change was confirmed while these pages were read: they may predate it.
+        this.#publishFeed({ refreshing: false });
+        this.#scheduleRefresh(['feed']);
+        return;
       }
       this.#basePages = pages;
       this.#publishFeed({ status: 'ready', refreshing: false, fetchingNextPage: false });
@@ -820,6 +834,7 @@ export class InboxClient implements Observable<InboxState> {
       const result = await run(live.abort.signal);
       if (this.#isLive(live)) {
         this.#ops = this.#ops.filter((other) => other !== op);
+        this.#commitSeq += 1;
         if (commit) commit(result);
         else this.#basePages = applyOps(this.#basePages, [op]);
         this.#publishFeed();

@@ -3,13 +3,22 @@ import { Paper, Stack, Text, Timeline, Title } from '@mantine/core';
 import { formatDateTime } from '../lib/format';
 
 /**
+ * The verb of an action as a label: `access_request.approved` → "Approved",
+ * `card.limits_changed` → "Limits changed".
+ */
+export function actionLabel(action: string): string {
+  const verb = (action.split('.').pop() ?? action).replaceAll('_', ' ').trim();
+  return verb ? verb.charAt(0).toUpperCase() + verb.slice(1) : action;
+}
+
+/**
  * A record's audit trail (who, what, when), newest first, as every detail page of issue 5 shows
  * it. `describe` turns an entry into a sentence for the record kind ("Blocked the card"); the
- * default shows the action name.
+ * default shows the action's verb ({@link actionLabel}).
  */
 export function AuditTrail({
   entries,
-  describe = (entry) => entry.action,
+  describe = (entry) => actionLabel(entry.action),
   title = 'History',
 }: {
   entries: readonly TAuditEntry[];

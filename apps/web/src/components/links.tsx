@@ -3,9 +3,11 @@ import {
   type AnchorProps,
   Button,
   type ButtonProps,
+  Group,
   NavLink,
   type NavLinkProps,
 } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { createLink } from '@tanstack/react-router';
 import { type AnchorHTMLAttributes, forwardRef } from 'react';
 
@@ -32,3 +34,16 @@ const RoutedButton = forwardRef<HTMLAnchorElement, ButtonProps & TAnchorElementP
 ));
 RoutedButton.displayName = 'RoutedButton';
 export const ButtonLink = createLink(RoutedButton);
+
+/** "← All cards" above a record: a small router link back to its list. */
+const RoutedBackAnchor = forwardRef<HTMLAnchorElement, AnchorProps & TAnchorElementProps>(
+  ({ children, ...props }, ref) => (
+    <Anchor ref={ref} size="sm" {...props}>
+      <Group gap={4} component="span">
+        <IconArrowLeft size={14} aria-hidden /> {children}
+      </Group>
+    </Anchor>
+  ),
+);
+RoutedBackAnchor.displayName = 'RoutedBackAnchor';
+export const BackLink = createLink(RoutedBackAnchor);

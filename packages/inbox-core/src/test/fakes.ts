@@ -25,7 +25,7 @@ export type Call = {
   auth: string | null;
 };
 type Answer = { status: number; body?: unknown } | Promise<{ status: number; body?: unknown }>;
-type Handler = (call: Call) => Answer | undefined;
+type Handler = (call: Call) => Answer | undefined | Promise<Answer | undefined>;
 
 /** A fetch that records calls and answers from handlers (first match wins). */
 export function fakeFetch(handlers: Handler[]) {

@@ -1,6 +1,7 @@
 import { EXECUTION_CODES, type TExecutionCode, type TExecutionStatus } from '@forecourt/contracts';
-import type { Insertable, Selectable } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { dialectOf } from '../../db/migrations/dsl';
 import type { NotifyExecutionDetailsTable } from '../../db/schema';
 import { toHexId, toHexIdOrNull } from './ids';
 
@@ -13,11 +14,48 @@ export type ExecutionDetailInput = Omit<Insertable<NotifyExecutionDetailsTable>,
   status: TExecutionStatus;
 };
 
+/** Rows per statement: PostgreSQL binds one array per column, so the size of a batch does not matter. */
+const PG_CHUNK = 10_000;
+const SQLITE_CHUNK = 300;
+
+/**
+ * Writes execution details. PostgreSQL: `INSERT … SELECT FROM unnest(…)` with one array per
+ * column (one prepared statement whatever the row count, no thousands of bind parameters to parse
+ * and plan); SQLite: multi-row `INSERT … VALUES`.
+ */
 export async function insertExecutionDetails(db: Db, rows: readonly ExecutionDetailInput[]): Promise<void> {
-  for (let start = 0; start < rows.length; start += 300) {
+  if (rows.length === 0) return;
+  if (dialectOf(db as unknown as Kysely<unknown>) === 'postgres') {
+    for (let start = 0; start < rows.length; start += PG_CHUNK) {
+      const chunk = rows.slice(start, start + PG_CHUNK);
+      const column = <T>(pick: (row: ExecutionDetailInput) => T | null | undefined) =>
+        chunk.map((row) => pick(row) ?? null);
+      await sql`insert into notify_execution_details
+          (environment_id, organization_id, event_id, notification_id, job_id, subscriber_id,
+           workflow_id, message_id, transaction_id, channel, code, status, detail, source, raw, created_at)
+        select environment_id, organization_id, event_id, notification_id, job_id, subscriber_id,
+           workflow_id, message_id, transaction_id, channel, code, status, detail,
+           coalesce(source, 'Internal'), raw, created_at
+        from unnest(
+          ${column((row) => row.environmentId)}::bigint[], ${column((row) => row.organizationId)}::bigint[],
+          ${column((row) => row.eventId)}::bigint[], ${column((row) => row.notificationId)}::bigint[],
+          ${column((row) => row.jobId)}::bigint[], ${column((row) => row.subscriberId)}::bigint[],
+          ${column((row) => row.workflowId)}::bigint[], ${column((row) => row.messageId)}::bigint[],
+          ${column((row) => row.transactionId)}::text[], ${column((row) => row.channel)}::text[],
+          ${column((row) => row.code)}::integer[], ${column((row) => row.status)}::text[],
+          ${column((row) => row.detail)}::text[], ${column((row) => row.source)}::text[],
+          ${column((row) => row.raw)}::text[], ${column((row) => row.createdAt)}::bigint[]
+        ) with ordinality as d(environment_id, organization_id, event_id, notification_id, job_id,
+           subscriber_id, workflow_id, message_id, transaction_id, channel, code, status, detail, source,
+           raw, created_at, position)
+        order by position`.execute(db);
+    }
+    return;
+  }
+  for (let start = 0; start < rows.length; start += SQLITE_CHUNK) {
     await db
       .insertInto('notifyExecutionDetails')
-      .values(rows.slice(start, start + 300))
+      .values(rows.slice(start, start + SQLITE_CHUNK))
       .execute();
   }
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { EXECUTION_TEXT, type ExecutionDetailInput } from './execution-details.repository';
 import type { TJobRef } from './jobs';
@@ -23,26 +24,25 @@ export async function completeFinishedNotifications(
   const byNotification = new Map(jobs.map((job) => [job.notificationId, job]));
   const ids = [...byNotification.keys()];
   const details: ExecutionDetailInput[] = [];
+  if (ids.length === 0) return details;
   for (let start = 0; start < ids.length; start += CHUNK) {
-    const chunk = ids.slice(start, start + CHUNK);
-    const open = new Set(
-      (
-        await trx
-          .selectFrom('notifyJobs')
-          .select('notificationId')
-          .distinct()
-          .where('notificationId', 'in', chunk)
-          .where('status', 'in', OPEN_JOB_STATUSES)
-          .execute()
-      ).map((row) => row.notificationId),
-    );
-    const done = chunk.filter((id) => !open.has(id));
-    if (done.length === 0) continue;
+    // One statement: the notifications of the chunk with no open job left, not yet completed.
     const completed = await trx
       .updateTable('notifyNotifications')
       .set({ status: 'completed', updatedAt: now })
-      .where('id', 'in', done)
+      .where('id', 'in', ids.slice(start, start + CHUNK))
       .where('status', '!=', 'completed')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('notifyJobs as j')
+              .select(sql<number>`1`.as('one'))
+              .whereRef('j.notificationId', '=', 'notifyNotifications.id')
+              .where('j.status', 'in', OPEN_JOB_STATUSES),
+          ),
+        ),
+      )
       .returning('id')
       .execute();
     for (const { id } of completed) {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { NotifyEnvironmentsTable } from '../../db/schema';
+import type { WidgetSessionCache } from '../widget/widget-session-cache';
 import type { InboxPublisher } from './inbox-publisher';
 import type { NotifyKeys } from './secrets';
 
@@ -22,6 +23,8 @@ export type NotifyDeps = {
   keys: NotifyKeys;
   queue: NotifyQueue;
   inbox: InboxPublisher;
+  /** Verified inbox session tokens (widget authenticator); forget a subscriber when deleting it. */
+  widgetSessions: WidgetSessionCache;
   /** The server's public base URL (APP_URL): inbox clients use it as backendUrl and socketUrl. */
   publicUrl: string;
 };

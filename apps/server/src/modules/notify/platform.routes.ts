@@ -95,6 +95,7 @@ export function platformRoutes(deps: NotifyDeps): FastifyPluginAsyncZod {
       async (request) => {
         const caller = requireCaller(request);
         const { environment, secretKey } = await rotateSecretKey(deps, caller.organizationId);
+        deps.widgetSessions.forgetEnvironment(environment.id);
         await recordAuditEvent(deps.db, {
           organizationId: caller.organizationId,
           actorUserId: caller.userId,

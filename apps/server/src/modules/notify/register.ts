@@ -4,6 +4,7 @@ import type { Db } from '../../db/database';
 import type { AccessControl } from '../auth/access-control';
 import { widgetAuthenticator, widgetRoutes } from '../widget/widget.routes';
 import { WidgetRealtime } from '../widget/widget-realtime';
+import { WidgetSessionCache } from '../widget/widget-session-cache';
 import { activityRoutes } from './activity.routes';
 import { announcementRoutes } from './announcements';
 import { BullMqQueue } from './bullmq-queue';
@@ -66,6 +67,7 @@ export async function registerNotify(
     log: app.log,
     keys,
     inbox: realtime,
+    widgetSessions: new WidgetSessionCache(),
     queue,
     publicUrl: (options.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, ''),
   };

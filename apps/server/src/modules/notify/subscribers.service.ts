@@ -37,8 +37,15 @@ export async function changeSubscriber(
   return presentSubscriber(row);
 }
 
-export async function removeSubscriber(deps: Deps, environment: EnvironmentRow, subscriberId: string) {
-  if (!(await deleteSubscriber(deps.db, environment.id, subscriberId))) throw notFound('Subscriber');
+export async function removeSubscriber(
+  deps: Pick<NotifyDeps, 'db' | 'widgetSessions'>,
+  environment: EnvironmentRow,
+  subscriberId: string,
+) {
+  const deleted = await deleteSubscriber(deps.db, environment.id, subscriberId);
+  // Its inbox sessions end now in this process (not only when their cache entries expire).
+  deps.widgetSessions.forgetSubscriber(environment.id, subscriberId);
+  if (!deleted) throw notFound('Subscriber');
   return { acknowledged: true, status: 'deleted' };
 }
 

@@ -10,6 +10,7 @@ import {
   type ExecutionDetailInput,
   insertExecutionDetails,
 } from './execution-details.repository';
+import type { DeliveredMessage } from './inbox-publisher';
 import { JOB_COLUMNS, type TJobRow } from './jobs';
 import { completeFinishedNotifications } from './notification-completion';
 import type { NotifyDeps } from './notify.deps';
@@ -116,7 +117,7 @@ async function processBatch(
   trx: Db,
   deps: WorkerDeps,
   eventId: number,
-): Promise<{ messageIds: number[]; deliveries: DeliveryTask[]; full: boolean } | null> {
+): Promise<{ delivered: DeliveredMessage[]; deliveries: DeliveryTask[]; full: boolean } | null> {
   const jobs = await claimJobs(trx, eventId);
   if (jobs.length === 0) return null;
   const now = deps.now();
@@ -166,7 +167,10 @@ async function processBatch(
   const feeds = await ensureFeeds(trx, environment, feedIdentifiers, now);
   const steps = new Map(workflow.steps.map((step) => [step.id, step]));
   // Steps after a fired digest read its events (`step.events`, `step.total_count`).
-  const digests = await loadDigestResults(trx, [...new Set(jobs.map((job) => job.notificationId))]);
+  // (Jobs come from the event's workflow snapshot: without a digest step there is nothing to read.)
+  const digests = workflow.steps.some((step) => step.type === 'digest')
+    ? await loadDigestResults(trx, [...new Set(jobs.map((job) => job.notificationId))])
+    : new Map<number, never>();
 
   const messages: NewMessage[] = [];
   const outcomes = new Map<number, Outcome>();
@@ -353,7 +357,11 @@ async function processBatch(
     )),
   );
   await insertExecutionDetails(trx, details);
-  return { messageIds: [...messageIdByJob.values()], deliveries, full: jobs.length === WORKER_BATCH };
+  const delivered = messages.flatMap((message) => {
+    const id = messageIdByJob.get(message.jobId);
+    return id === undefined ? [] : [{ id, subscriberId: message.subscriberId }];
+  });
+  return { delivered, deliveries, full: jobs.length === WORKER_BATCH };
 }
 
 type NewMessage = {
@@ -379,9 +387,45 @@ type NewMessage = {
   updatedAt: number;
 };
 
-/** Multi-row inserts; a job that already has its message re-arms it (unseen, fresh content and time). */
+/**
+ * Stores the messages; a job that already has its message re-arms it (unseen, fresh content and
+ * time). PostgreSQL: one `INSERT … SELECT FROM unnest(…)` (an array per column); SQLite:
+ * multi-row inserts.
+ */
 async function insertMessages(trx: Db, messages: readonly NewMessage[]): Promise<Map<number, number>> {
   const byJob = new Map<number, number>();
+  if (messages.length === 0) return byJob;
+  if (dialectOf(trx as unknown as Kysely<unknown>) === 'postgres') {
+    const column = <T>(pick: (message: NewMessage) => T) => messages.map(pick);
+    const { rows } = await sql<{ id: number; jobId: number }>`insert into notify_messages
+        (environment_id, organization_id, subscriber_id, notification_id, job_id, event_id, workflow_id,
+         feed_id, channel, step_id, template_identifier, transaction_id, content, subject, cta, payload,
+         actor, actor_subscriber_id, created_at, updated_at)
+      select environment_id, organization_id, subscriber_id, notification_id, job_id, event_id,
+         workflow_id, feed_id, channel, step_id, template_identifier, transaction_id, content, subject,
+         cta, payload, actor, actor_subscriber_id, created_at, updated_at
+      from unnest(
+        ${column((m) => m.environmentId)}::bigint[], ${column((m) => m.organizationId)}::bigint[],
+        ${column((m) => m.subscriberId)}::bigint[], ${column((m) => m.notificationId)}::bigint[],
+        ${column((m) => m.jobId)}::bigint[], ${column((m) => m.eventId)}::bigint[],
+        ${column((m) => m.workflowId)}::bigint[], ${column((m) => m.feedId)}::bigint[],
+        ${column((m) => m.channel)}::text[], ${column((m) => m.stepId)}::text[],
+        ${column((m) => m.templateIdentifier)}::text[], ${column((m) => m.transactionId)}::text[],
+        ${column((m) => m.content)}::text[], ${column((m) => m.subject)}::text[],
+        ${column((m) => m.cta)}::text[], ${column((m) => m.payload)}::text[],
+        ${column((m) => m.actor)}::text[], ${column((m) => m.actorSubscriberId)}::bigint[],
+        ${column((m) => m.createdAt)}::bigint[], ${column((m) => m.updatedAt)}::bigint[]
+      ) with ordinality as m(environment_id, organization_id, subscriber_id, notification_id, job_id,
+         event_id, workflow_id, feed_id, channel, step_id, template_identifier, transaction_id, content,
+         subject, cta, payload, actor, actor_subscriber_id, created_at, updated_at, position)
+      order by position
+      on conflict (job_id) do update set seen = 0, content = excluded.content,
+        subject = excluded.subject, cta = excluded.cta, payload = excluded.payload,
+        created_at = excluded.created_at, updated_at = excluded.updated_at
+      returning id, job_id`.execute(trx);
+    for (const row of rows) byJob.set(row.jobId, row.id);
+    return byJob;
+  }
   for (let start = 0; start < messages.length; start += 200) {
     const rows = await trx
       .insertInto('notifyMessages')
@@ -409,7 +453,7 @@ export async function processEvent(deps: WorkerDeps, eventId: number): Promise<v
   for (;;) {
     const batch = await deps.db.transaction().execute((trx) => processBatch(trx, deps, eventId));
     if (batch === null) return;
-    if (batch.messageIds.length > 0) deps.inbox.messagesDelivered(batch.messageIds);
+    if (batch.delivered.length > 0) deps.inbox.messagesDelivered(batch.delivered);
     if (batch.deliveries.length > 0) await deliverJobs(deps, batch.deliveries);
     // A short batch took every queued job: no empty transaction to learn that (steps queued
     // meanwhile by the scheduler are enqueued again by it).

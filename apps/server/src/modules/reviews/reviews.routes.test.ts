@@ -190,6 +190,31 @@ describe('station reviews', () => {
     });
   });
 
+  describe('GET /api/stations/:slug/reviews/:id', () => {
+    const url = (slug: string, id: number) => `/api/stations/${slug}/reviews/${id}`;
+    const get = (path: string, headers: Headers = admin.headers) =>
+      t.app.inject({ method: 'GET', url: path, headers });
+
+    it('answers the review with its history, newest first', async () => {
+      const id = ids.reviews[1] as number;
+      const response = await get(url(s1, id));
+      expect(response.statusCode, response.body).toBe(200);
+      const review = response.json<TStationReviewDetail>();
+      expect(review.id).toBe(id);
+      expect(review.audit.map((entry) => entry.action)).toEqual([
+        'station_review.reply_edited',
+        'station_review.replied',
+      ]);
+      expect((await get(url(s1, id), member.headers)).statusCode).toBe(200);
+    });
+
+    it('is 404 for a review of another station or organisation', async () => {
+      expect((await get(url(s1, ids.s2Review))).statusCode).toBe(404);
+      expect((await get(url(s1, ids.foreignReview))).statusCode).toBe(404);
+      expect((await get(url(s1, ids.reviews[1] as number), otherAdmin.headers)).statusCode).toBe(404);
+    });
+  });
+
   describe('POST /api/stations/:slug/reviews', () => {
     it('records the review, audits it and publishes review.posted after commit', async () => {
       const response = await post(`/api/stations/${s1}/reviews`, {

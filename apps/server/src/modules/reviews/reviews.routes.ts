@@ -14,6 +14,7 @@ import { requireCaller } from '../../http/caller';
 import { CSV_BATCH, type CsvColumn, sendCsv, wantsCsv } from '../../http/csv-export';
 import { stationScope } from '../operations/scope';
 import {
+  getReview,
   listReviews,
   postReview,
   type ReviewsDeps,
@@ -90,6 +91,20 @@ export function reviewsRoutes(deps: ReviewsDeps): FastifyPluginAsyncZod {
         const detail = await postReview(deps, requireCaller(request), request.params.slug, request.body);
         return reply.status(201).send(detail);
       },
+    );
+
+    app.get(
+      '/api/stations/:slug/reviews/:id',
+      {
+        config: { grant: 'reviews:r' },
+        schema: {
+          tags: ['reviews'],
+          summary: 'One review with its history (audit trail)',
+          params: ZStationReviewParams,
+          response: { 200: ZStationReviewDetail, ...errors },
+        },
+      },
+      (request) => getReview(db, requireCaller(request), request.params.slug, request.params.id),
     );
 
     app.post(

@@ -59,6 +59,17 @@ export async function reviewRowsForCsv(
   return rows.map(presentReview);
 }
 
+/** One review of the station with its audit trail (404 for another station's or organisation's). */
+export async function getReview(
+  db: Db,
+  caller: Caller,
+  slug: string,
+  id: number,
+): Promise<TStationReviewDetail> {
+  const { station } = await stationScope(db, caller, slug);
+  return reviewDetail(db, caller, station.id, id);
+}
+
 async function reviewDetail(
   db: Db,
   caller: Caller,

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Namespace, Server, Socket } from 'socket.io';
 import type { Db } from '../../db/database';
 import { toHexId } from '../notify/ids';
-import type { InboxPublisher } from '../notify/inbox-publisher';
+import type { DeliveredMessage, InboxPublisher } from '../notify/inbox-publisher';
 import { presentMessage } from '../notify/messages.presenter';
 import { findMessagesByIds } from '../notify/messages.repository';
 import type { NotifyKeys } from '../notify/secrets';
@@ -106,9 +106,12 @@ export class WidgetRealtime implements InboxPublisher {
     return (this.#namespace?.adapter.rooms.get(subscriberRoom(subscriberId))?.size ?? 0) > 0;
   }
 
-  messagesDelivered(messageIds: readonly number[]): void {
-    if (!this.#namespace || messageIds.length === 0) return;
-    this.#deliver(messageIds).catch((error: unknown) =>
+  messagesDelivered(messages: readonly DeliveredMessage[]): void {
+    if (!this.#namespace) return;
+    // Only the messages of subscribers with a socket here are read (none: no query at all).
+    const listened = messages.filter((message) => this.#listening(message.subscriberId));
+    if (listened.length === 0) return;
+    this.#deliver(listened.map((message) => message.id)).catch((error: unknown) =>
       this.#deps.log.error({ err: error }, 'inbox delivery event failed'),
     );
   }
@@ -116,7 +119,6 @@ export class WidgetRealtime implements InboxPublisher {
   async #deliver(messageIds: readonly number[]): Promise<void> {
     const namespace = this.#namespace;
     if (!namespace) return;
-    // Only the messages of subscribers with a socket here are read.
     const rows = await findMessagesByIds(this.#deps.db, messageIds);
     const bySubscriber = new Map<number, typeof rows>();
     for (const row of rows) {

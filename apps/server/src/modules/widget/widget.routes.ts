@@ -11,7 +11,6 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { acceptEmptyJsonBody } from '../auth/empty-json-body';
 import type { NotifyDeps } from '../notify/notify.deps';
-import { findSubscriberByRowId } from '../notify/subscribers.repository';
 import {
   getCount,
   getFeed,
@@ -31,6 +30,7 @@ import {
   type WidgetSession,
 } from './widget.service';
 import { scalarParam, ZCountQuery, ZFeedIdentifiers, ZFeedQuery, ZMessageIds } from './widget-query';
+import type { WidgetIdentity } from './widget-session-cache';
 import { bearerOf, verifyWidgetToken } from './widget-token';
 
 declare module 'fastify' {
@@ -55,7 +55,7 @@ export const WIDGET_CORS_HEADERS = {
  * The `{v1: 'widget'}` authenticator: `Authorization: Bearer <session token>` with audience
  * widget_user whose subscriber still exists in its environment, else 401.
  */
-export function widgetAuthenticator(deps: Pick<NotifyDeps, 'db' | 'now' | 'keys'>) {
+export function widgetAuthenticator(deps: Pick<NotifyDeps, 'db' | 'now' | 'keys' | 'widgetSessions'>) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const token = bearerOf(request.headers.authorization);
     if (!token) {
@@ -65,9 +65,17 @@ export function widgetAuthenticator(deps: Pick<NotifyDeps, 'db' | 'now' | 'keys'
         'Initialize a session first (POST /v1/widgets/session/initialize)',
       );
     }
-    const claims = await verifyWidgetToken(await deps.keys.widgetSigningKey(), token, deps.now());
+    const now = deps.now();
+    // A token verified a moment ago (widget-session-cache.ts): no signature check, no lookup.
+    const cached = deps.widgetSessions.get(token, now);
+    if (cached) {
+      request.widgetSession = { subscriber: cached };
+      return;
+    }
+    const stamp = deps.widgetSessions.stamp();
+    const claims = await verifyWidgetToken(await deps.keys.widgetSigningKey(), token, now);
     const subscriber =
-      claims === null ? undefined : await findSubscriberByRowId(deps.db, claims.subscriberRowId);
+      claims === null ? undefined : await findSubscriberIdentity(deps.db, claims.subscriberRowId);
     if (
       !claims ||
       !subscriber ||
@@ -77,8 +85,18 @@ export function widgetAuthenticator(deps: Pick<NotifyDeps, 'db' | 'now' | 'keys'
       reply.header('www-authenticate', 'Bearer realm="inbox", error="invalid_token"');
       throw new AppError('INVALID_TOKEN', 'The inbox session is invalid or has expired');
     }
+    deps.widgetSessions.set(token, subscriber, claims.exp * 1000, now, stamp);
     request.widgetSession = { subscriber };
   };
+}
+
+/** The unchanging identity of a subscriber row (what a widget session keeps). */
+function findSubscriberIdentity(db: NotifyDeps['db'], id: number): Promise<WidgetIdentity | undefined> {
+  return db
+    .selectFrom('notifySubscribers')
+    .select(['id', 'environmentId', 'organizationId', 'subscriberId'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 function session(request: FastifyRequest): WidgetSession {

@@ -13,11 +13,7 @@ import { fromHexId, isHexId, toHexId } from '../notify/ids';
 import { presentMessage } from '../notify/messages.presenter';
 import type { NotifyDeps } from '../notify/notify.deps';
 import { sameHash, subscriberHash } from '../notify/secrets';
-import {
-  findSubscribersByRowIds,
-  type SubscriberRow,
-  upsertSubscriber,
-} from '../notify/subscribers.repository';
+import { findSubscribersByRowIds, upsertSubscriber } from '../notify/subscribers.repository';
 import { templateVariables } from '../notify/templates';
 import { findWorkflowById, listActiveWorkflows, type WorkflowRow } from '../notify/workflows.repository';
 import { activeChannels, parsePreferenceSettings, parseSteps, parseTags } from '../notify/workflows.service';
@@ -34,12 +30,13 @@ import {
   softDelete,
 } from './widget.repository';
 import { decodePayloadFilter, type TWidgetQuery } from './widget-query';
+import type { WidgetIdentity } from './widget-session-cache';
 import { signWidgetToken } from './widget-token';
 
 type Deps = Pick<NotifyDeps, 'db' | 'now' | 'keys' | 'inbox'>;
 
-/** The authenticated inbox caller: a subscriber of one environment. */
-export type WidgetSession = { subscriber: SubscriberRow };
+/** The subscriber of an inbox request: its identity only (profile fields are read when shown). */
+export type WidgetSession = { subscriber: WidgetIdentity };
 
 const bad = (message: string) => new AppError('BAD_REQUEST', message);
 
@@ -114,7 +111,13 @@ async function populate(
   const actorIds = [
     ...new Set(rows.map((row) => row.actorSubscriberId).filter((id): id is number => id !== null)),
   ];
-  const actors = new Map((await findSubscribersByRowIds(deps.db, actorIds)).map((row) => [row.id, row]));
+  // The session's own profile (the feed shows it) comes with the actors, in one query.
+  const profiles = new Map(
+    (
+      await findSubscribersByRowIds(deps.db, rows.length === 0 ? [] : [session.subscriber.id, ...actorIds])
+    ).map((row) => [row.id, row]),
+  );
+  const subscriber = profiles.get(session.subscriber.id);
   const workflowIds = [
     ...new Set(rows.map((row) => row.workflowId).filter((id): id is number => id !== null)),
   ];
@@ -125,10 +128,10 @@ async function populate(
   }
   return rows.map((row) =>
     presentMessage(row, {
-      subscriber: session.subscriber,
+      ...(subscriber === undefined ? {} : { subscriber }),
       ...(row.actorSubscriberId === null
         ? {}
-        : { actorSubscriber: actors.get(row.actorSubscriberId) ?? null }),
+        : { actorSubscriber: profiles.get(row.actorSubscriberId) ?? null }),
       template:
         row.workflowId === null ? null : { id: row.workflowId, tags: workflows.get(row.workflowId) ?? [] },
     }),

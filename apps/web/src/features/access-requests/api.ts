@@ -38,6 +38,11 @@ export function decideAccessRequest(
   });
 }
 
+/** GET /api/access-requests/:id: one request with its audit trail. */
+export function fetchAccessRequest(id: number, signal?: AbortSignal): Promise<TStationAccessRequestDetail> {
+  return http.get(`/api/access-requests/${id}`, { signal, schema: ZStationAccessRequestDetail });
+}
+
 export function cancelAccessRequest(id: number): Promise<TStationAccessRequestDetail> {
   return http.post(`/api/access-requests/${id}/cancel`, { schema: ZStationAccessRequestDetail });
 }

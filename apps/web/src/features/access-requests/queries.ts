@@ -14,6 +14,7 @@ export const accessRequestKeys = {
   all: ['access-requests'] as const,
   list: (params: TListParams) => [...accessRequestKeys.all, 'list', params] as const,
   requestable: () => [...accessRequestKeys.all, 'requestable'] as const,
+  detail: (id: number) => [...accessRequestKeys.all, 'detail', id] as const,
 };
 
 export function useAccessRequestList(params: TListParams) {

@@ -1,9 +1,10 @@
-import type { TIncidentDetail, TIncidentItem, TIncidentPage, TStationList } from '@forecourt/contracts';
+import type { TIncidentDetail, TIncidentItem, TIncidentPage } from '@forecourt/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, errorResponse, jsonResponse, stubFetch } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
 import { ME, signIn, withMe } from '../../test/session';
+import { stationList, testStation } from '../../test/stations';
 
 const timer = (state: 'pending' | 'met' = 'pending') => ({
   dueAt: '2026-03-01T10:00:00.000Z',
@@ -51,29 +52,7 @@ const detail = (patch: Partial<TIncidentDetail> = {}): TIncidentDetail => ({
   ...patch,
 });
 
-const STATIONS: TStationList = {
-  count: 1,
-  pages: 1,
-  results: [
-    {
-      id: 1,
-      slug: 'baner-road',
-      name: 'Baner Road',
-      code: 'PUN-001',
-      fuelProvider: 'IOCL',
-      fuels: ['petrol'],
-      status: 'operational',
-      city: 'Pune',
-      state: 'Maharashtra',
-      address: '1 Main Road',
-      pincode: '411001',
-      lat: 18.52,
-      lng: 73.85,
-      dispenserCount: 4,
-      openedOn: '2019-03-05',
-    },
-  ],
-};
+const STATIONS = stationList(testStation());
 
 let current: TIncidentDetail;
 

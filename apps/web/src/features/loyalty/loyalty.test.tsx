@@ -4,13 +4,13 @@ import type {
   TLoyaltyTransactionItem,
   TSettlementDetail,
   TSettlementStatus,
-  TStationList,
 } from '@forecourt/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, errorResponse, jsonResponse, stubFetch } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
 import { ME, signIn, withMe } from '../../test/session';
+import { stationList, testStation } from '../../test/stations';
 
 const PROGRAM: TLoyaltyProgram = {
   id: 3,
@@ -36,29 +36,7 @@ const entry = (patch: Partial<TLoyaltyTransactionItem> = {}): TLoyaltyTransactio
   ...patch,
 });
 
-const STATIONS: TStationList = {
-  count: 1,
-  pages: 1,
-  results: [
-    {
-      id: 1,
-      slug: 'baner-road',
-      name: 'Baner Road',
-      code: 'PUN-001',
-      fuelProvider: 'IOCL',
-      fuels: ['petrol'],
-      status: 'operational',
-      city: 'Pune',
-      state: 'Maharashtra',
-      address: '1 Main Road',
-      pincode: '411001',
-      lat: 18.52,
-      lng: 73.85,
-      dispenserCount: 4,
-      openedOn: '2019-03-05',
-    },
-  ],
-};
+const STATIONS = stationList(testStation());
 
 const TRANSITIONS: Record<TSettlementStatus, TSettlementStatus[]> = {
   pending: ['processing'],

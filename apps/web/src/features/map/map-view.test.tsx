@@ -1,27 +1,19 @@
-import type { TStation, TStationList } from '@forecourt/contracts';
+import type { TStationList } from '@forecourt/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { callsTo, jsonResponse, stubFetch } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
 import { signIn, withMe } from '../../test/session';
+import { testStation } from '../../test/stations';
 
-const STATION: TStation = {
-  id: 1,
-  slug: 'baner-road',
-  name: 'Baner Road',
-  code: 'PUN-001',
-  fuelProvider: 'IOCL',
+const STATION = testStation({
   fuels: ['petrol', 'diesel'],
   status: 'offline',
-  city: 'Pune',
-  state: 'Maharashtra',
-  address: '1 Main Road',
   pincode: '411045',
   lat: 18.56,
   lng: 73.79,
   dispenserCount: 6,
-  openedOn: '2019-03-05',
-};
+});
 
 function serveStations() {
   return stubFetch(

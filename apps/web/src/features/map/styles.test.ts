@@ -4,6 +4,7 @@ import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
 import type { LayerSpecification, StyleSpecification } from 'maplibre-gl';
 import { describe, expect, it } from 'vitest';
 import { MAP_STYLES } from '../../app/theme/map-style';
+import { testStation } from '../../test/stations';
 import {
   CITY_SOURCE,
   cityFeatures,
@@ -27,24 +28,8 @@ import {
 const BASE = 'http://127.0.0.1:8080/';
 const SCHEMES: TMapScheme[] = ['light', 'dark'];
 
-const station = (overrides: Partial<TStation>): TStation => ({
-  id: 1,
-  slug: 'baner-road',
-  name: 'Baner Road',
-  code: 'PUN-001',
-  fuelProvider: 'IOCL',
-  fuels: ['petrol'],
-  status: 'operational',
-  city: 'Pune',
-  state: 'Maharashtra',
-  address: '1 Main Road',
-  pincode: '411045',
-  lat: 18.56,
-  lng: 73.79,
-  dispenserCount: 4,
-  openedOn: '2019-03-05',
-  ...overrides,
-});
+const station = (overrides: Partial<TStation>): TStation =>
+  testStation({ pincode: '411045', lat: 18.56, lng: 73.79, ...overrides });
 
 const STATIONS = [
   station({}),

@@ -1,33 +1,14 @@
-import type { TStation, TStationList } from '@forecourt/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { callsTo, errorResponse, jsonResponse, stubFetch } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
 import { ME, signIn, withMe } from '../../test/session';
+import { stationList, testStation } from '../../test/stations';
 import type { TMember } from './api';
 
-const station = (id: number, name: string): TStation => ({
-  id,
-  slug: name.toLowerCase().replace(/\s+/g, '-'),
-  name,
-  code: `PUN-00${id}`,
-  fuelProvider: 'IOCL',
-  fuels: ['petrol'],
-  status: 'operational',
-  city: 'Pune',
-  state: 'Maharashtra',
-  address: '1 Main Road',
-  pincode: '411001',
-  lat: 18.52,
-  lng: 73.85,
-  dispenserCount: 4,
-  openedOn: '2019-03-05',
-});
-const STATIONS: TStationList = {
-  count: 2,
-  pages: 1,
-  results: [station(1, 'Baner Road'), station(2, 'Aundh')],
-};
+const station = (id: number, name: string) =>
+  testStation({ id, slug: name.toLowerCase().replace(/\s+/g, '-'), name, code: `PUN-00${id}` });
+const STATIONS = stationList(station(1, 'Baner Road'), station(2, 'Aundh'));
 
 const member = (patch: Partial<TMember>): TMember => ({
   id: 2,

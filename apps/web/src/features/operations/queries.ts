@@ -1,6 +1,7 @@
 import type { TStationSchematic } from '@forecourt/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import type { TFilterField } from '../../components/filter-bar';
 import { keepPreviousWithin } from '../../lib/keep-previous';
 import {
   fetchStationDirectory,
@@ -113,4 +114,15 @@ export function useStationRefs(
       if (!refs.has(station.id)) refs.set(station.id, { slug: station.slug, name: station.name });
     return refs;
   }, [knownMap, directory.data]);
+}
+
+/** The filter fields `build` makes from the organisation's station names (the station directory). */
+export function useStationFilter(build: (stations: { id: number; name: string }[]) => TFilterField[]) {
+  const stations = useQuery({
+    queryKey: operationsKeys.stationDirectory(),
+    queryFn: ({ signal }) => fetchStationDirectory(signal),
+    staleTime: NAMES_STALE_MS,
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `build` is a module-level function
+  return useMemo(() => build(stations.data?.results ?? []), [stations.data]);
 }

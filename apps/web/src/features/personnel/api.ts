@@ -24,6 +24,11 @@ export function createPersonnel(slug: string, body: TPersonnelCreate): Promise<T
   return http.post(stationPersonnelPath(slug), { body, schema: ZPersonnelDetail });
 }
 
+/** GET /api/personnel/:id: one staff member with their audit trail. */
+export function fetchPersonnel(id: number, signal?: AbortSignal): Promise<TPersonnelDetail> {
+  return http.get(`/api/personnel/${id}`, { signal, schema: ZPersonnelDetail });
+}
+
 export function updatePersonnel(id: number, patch: TPersonnelUpdate): Promise<TPersonnelDetail> {
   return http.patch(`/api/personnel/${id}`, { body: patch, schema: ZPersonnelDetail });
 }

@@ -1,27 +1,12 @@
-import type { TPersonnelItem, TStation } from '@forecourt/contracts';
+import type { TPersonnelItem } from '@forecourt/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { callsTo, errorResponse, jsonResponse, stubFetch } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
 import { ME, signIn, withMe } from '../../test/session';
+import { testStation } from '../../test/stations';
 
-const STATION: TStation = {
-  id: 1,
-  slug: 'baner-road',
-  name: 'Baner Road',
-  code: 'PUN-001',
-  fuelProvider: 'IOCL',
-  fuels: ['petrol'],
-  status: 'operational',
-  city: 'Pune',
-  state: 'Maharashtra',
-  address: '1 Main Road',
-  pincode: '411001',
-  lat: 18.52,
-  lng: 73.85,
-  dispenserCount: 4,
-  openedOn: '2019-03-05',
-};
+const STATION = testStation();
 
 const person = (patch: Partial<TPersonnelItem>): TPersonnelItem => ({
   id: 1,

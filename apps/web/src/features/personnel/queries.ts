@@ -8,6 +8,7 @@ export const personnelKeys = {
   all: ['personnel'] as const,
   station: (slug: string) => [...personnelKeys.all, 'station', slug] as const,
   list: (slug: string, params: TListParams) => [...personnelKeys.station(slug), params] as const,
+  detail: (id: number) => [...personnelKeys.all, 'detail', id] as const,
 };
 
 export function useStationPersonnel(slug: string, params: TListParams) {

@@ -18,6 +18,11 @@ export function fetchReviews(
   return http.get(reviewsPath(slug), { query: params, signal, schema: ZStationReviewPage });
 }
 
+/** GET …/reviews/:id: one review with its audit trail. */
+export function fetchReview(slug: string, id: number, signal?: AbortSignal): Promise<TStationReviewDetail> {
+  return http.get(`${reviewsPath(slug)}/${id}`, { signal, schema: ZStationReviewDetail });
+}
+
 /** POST …/reviews/:id/reply: the station's reply (replaces an earlier one). */
 export function replyToReview(slug: string, id: number, reply: string): Promise<TStationReviewDetail> {
   return http.post(`${reviewsPath(slug)}/${id}/reply`, { body: { reply }, schema: ZStationReviewDetail });

@@ -6,6 +6,7 @@ export const reviewKeys = {
   all: ['reviews'] as const,
   station: (slug: string) => [...reviewKeys.all, slug] as const,
   list: (slug: string, params: TQueryRecord) => [...reviewKeys.station(slug), params] as const,
+  detail: (slug: string, id: number) => [...reviewKeys.all, 'detail', slug, id] as const,
 };
 
 export function useReviews(slug: string, params: TQueryRecord) {

@@ -1,27 +1,12 @@
-import type { TStation, TStationReview, TStationReviewPage } from '@forecourt/contracts';
+import type { TStationReview, TStationReviewPage } from '@forecourt/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { callsTo, errorResponse, jsonResponse, stubFetch } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
 import { ME, signIn, withMe } from '../../test/session';
+import { RING_ROAD_SURAT } from '../../test/stations';
 
-const STATION = {
-  id: 7,
-  slug: 'ring-road-surat',
-  name: 'Ring Road, Surat',
-  code: 'SUR-007',
-  fuelProvider: 'Nayara',
-  fuels: ['petrol'],
-  status: 'operational',
-  city: 'Surat',
-  state: 'Gujarat',
-  address: 'Ring Road',
-  pincode: '395002',
-  lat: 21.17,
-  lng: 72.83,
-  dispenserCount: 8,
-  openedOn: '2016-11-01',
-} satisfies TStation;
+const STATION = RING_ROAD_SURAT;
 
 const review = (id: number, patch: Partial<TStationReview> = {}): TStationReview => ({
   id,

@@ -1,27 +1,17 @@
-import type { TStation } from '@forecourt/contracts';
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { errorResponse, jsonResponse, stubFetch } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
 import { signIn, withMe } from '../../test/session';
+import { RING_ROAD_SURAT, testStation } from '../../test/stations';
 
-const STATION: TStation = {
-  id: 7,
-  slug: 'ring-road-surat',
-  name: 'Ring Road, Surat',
-  code: 'SUR-007',
-  fuelProvider: 'Nayara',
+const STATION = testStation({
+  ...RING_ROAD_SURAT,
   fuels: ['petrol', 'diesel', 'cng'],
-  status: 'operational',
-  city: 'Surat',
-  state: 'Gujarat',
   address: 'Ring Road, near Udhna Darwaja',
-  pincode: '395002',
   lat: 21.1702,
   lng: 72.8311,
-  dispenserCount: 8,
-  openedOn: '2016-11-01',
-};
+});
 
 function serveStation() {
   return stubFetch(

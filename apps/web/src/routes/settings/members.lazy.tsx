@@ -27,8 +27,7 @@ import { createLazyRoute } from '@tanstack/react-router';
 import { type ReactNode, useMemo, useState } from 'react';
 import { AnchorLink, ButtonLink } from '../../components/links';
 import { PageHeader } from '../../components/page-header';
-import { Pager } from '../../components/pager';
-import { EmptyResult, ErrorState, LoadingState } from '../../components/query-states';
+import { PagedResults } from '../../components/paged-results';
 import { describeAuthError } from '../../features/auth/errors';
 import { useMe } from '../../features/auth/queries';
 import { useCan } from '../../features/auth/session';
@@ -112,18 +111,17 @@ function MembersPage() {
   };
 
   const data = members.data;
-  let content: ReactNode;
-  if (!data) {
-    content = members.isError ? (
-      <ErrorState title="Could not load members" error={members.error} onRetry={() => members.refetch()} />
-    ) : (
-      <LoadingState label="Loading members…" />
-    );
-  } else if (data.results.length === 0) {
-    content = <EmptyResult title="No members on this page" />;
-  } else {
-    content = (
-      <Stack gap="sm">
+  const content = (
+    <PagedResults
+      query={members}
+      loadingLabel="Loading members…"
+      errorTitle="Could not load members"
+      emptyTitle="No members on this page"
+      page={page}
+      noun={{ one: 'member', other: 'members' }}
+      onPageChange={(next) => navigate({ search: { page: next || undefined } })}
+    >
+      {(rows) => (
         <Table.ScrollContainer minWidth={760} type="native">
           <Table verticalSpacing="sm" highlightOnHover data-testid="members-table">
             <Table.Thead>
@@ -141,7 +139,7 @@ function MembersPage() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {data.results.map((member) => {
+              {rows.map((member) => {
                 const name = memberName(member);
                 const status = memberStatus(member);
                 const isMe = me.data !== undefined && member.userId === me.data.id;
@@ -225,18 +223,9 @@ function MembersPage() {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        <Pager
-          page={page}
-          pages={data.pages}
-          count={data.count}
-          approximate={data.approximate}
-          noun={{ one: 'member', other: 'members' }}
-          onPageChange={(next) => navigate({ search: { page: next || undefined } })}
-          disabled={members.isPlaceholderData}
-        />
-      </Stack>
-    );
-  }
+      )}
+    </PagedResults>
+  );
 
   return (
     <Stack gap="lg">

@@ -7,14 +7,15 @@ import type { TColumn } from '../../../components/data-table';
 import type { TFilterField } from '../../../components/filter-bar';
 import { AnchorLink } from '../../../components/links';
 import { PageHeader } from '../../../components/page-header';
+import { RecordHistoryButton } from '../../../components/record-history-button';
 import { formatDateTime } from '../../../lib/format';
 import { describeAuthError } from '../../auth/errors';
 import { useCan } from '../../auth/session';
 import { toListParams } from '../../operations/api';
 import { KeysetListScreen } from '../../operations/components/keyset-list-screen';
-import { accessRequestsCsvUrl } from '../api';
+import { accessRequestsCsvUrl, fetchAccessRequest } from '../api';
 import { REQUEST_STATUS_COLORS, REQUEST_STATUS_LABELS } from '../labels';
-import { useAccessRequestActions, useAccessRequestList } from '../queries';
+import { accessRequestKeys, useAccessRequestActions, useAccessRequestList } from '../queries';
 import { ACCESS_REQUEST_FILTER_KEYS, type TAccessRequestsSearch } from '../search';
 import { RejectRequestModal } from './reject-request-modal';
 import { RequestAccessModal } from './request-access-modal';
@@ -159,7 +160,14 @@ export function AccessRequestsScreen({ search }: { search: TAccessRequestsSearch
         header: <VisuallyHidden>Actions</VisuallyHidden>,
         nowrap: true,
         cell: (row) => {
-          if (row.status !== 'pending') return null;
+          const history = (
+            <RecordHistoryButton
+              title={`History of ${row.requesterName}'s request for ${row.stationName}`}
+              queryKey={accessRequestKeys.detail(row.id)}
+              load={(signal) => fetchAccessRequest(row.id, signal)}
+            />
+          );
+          if (row.status !== 'pending') return history;
           if (canDecide)
             return (
               <Group gap="xs" wrap="nowrap">
@@ -180,19 +188,23 @@ export function AccessRequestsScreen({ search }: { search: TAccessRequestsSearch
                 >
                   Reject
                 </Button>
+                {history}
               </Group>
             );
           return (
-            <Button
-              size="xs"
-              variant="subtle"
-              color="gray"
-              loading={busy(row)}
-              onClick={() => withdraw(row)}
-              aria-label={`Withdraw the request for ${row.stationName}`}
-            >
-              Withdraw
-            </Button>
+            <Group gap="xs" wrap="nowrap">
+              <Button
+                size="xs"
+                variant="subtle"
+                color="gray"
+                loading={busy(row)}
+                onClick={() => withdraw(row)}
+                aria-label={`Withdraw the request for ${row.stationName}`}
+              >
+                Withdraw
+              </Button>
+              {history}
+            </Group>
           );
         },
       },

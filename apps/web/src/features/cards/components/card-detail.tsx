@@ -1,13 +1,13 @@
 import type { TCardDetail } from '@forecourt/contracts';
 import { Button, Card, Group, NumberInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconLock, IconLockOpen } from '@tabler/icons-react';
+import { IconLock, IconLockOpen } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { AuditTrail } from '../../../components/audit-trail';
-import { AnchorLink } from '../../../components/links';
+import { AnchorLink, BackLink } from '../../../components/links';
 import { PageHeader } from '../../../components/page-header';
-import { ErrorState, LoadingState } from '../../../components/query-states';
+import { ErrorState } from '../../../components/query-states';
+import { RecordQuery } from '../../../components/record-states';
 import { formatDate, formatDateTime, formatInr, MISSING_VALUE } from '../../../lib/format';
-import { isApiError } from '../../../lib/http';
 import { useCan } from '../../auth/session';
 import { CARD_KIND_LABELS, describeCardAudit } from '../labels';
 import { useCard, useCardActions } from '../queries';
@@ -19,31 +19,20 @@ import { RequestActivationModal } from './request-activation-modal';
 export function CardDetailScreen({ id }: { id: number }) {
   const query = useCard(id);
   const back = (
-    <AnchorLink to="/cards" search={{}} size="sm">
-      <Group gap={4} component="span">
-        <IconArrowLeft size={14} aria-hidden /> All cards
-      </Group>
-    </AnchorLink>
+    <BackLink to="/cards" search={{}}>
+      All cards
+    </BackLink>
   );
-  if (!query.data) {
-    if (query.isError) {
-      const missing = isApiError(query.error, 'NOT_FOUND');
-      return (
-        <Stack gap="md">
-          {back}
-          <ErrorState
-            title={missing ? 'Card not found' : 'Could not load the card'}
-            message={missing ? 'It does not exist or belongs to another organisation.' : undefined}
-            error={query.error}
-            onRetry={missing ? undefined : () => query.refetch()}
-            isRetrying={query.isFetching}
-          />
-        </Stack>
-      );
-    }
-    return <LoadingState label="Loading the card…" />;
-  }
-  return <CardDetailView card={query.data} back={back} />;
+  return (
+    <RecordQuery
+      query={query}
+      back={back}
+      noun="card"
+      notFound="It does not exist or belongs to another organisation."
+    >
+      {(card) => <CardDetailView card={card} back={back} />}
+    </RecordQuery>
+  );
 }
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {

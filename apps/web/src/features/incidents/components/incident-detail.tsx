@@ -15,14 +15,14 @@ import {
   Timeline,
   Title,
 } from '@mantine/core';
-import { IconArrowLeft, IconFile, IconUpload } from '@tabler/icons-react';
+import { IconFile, IconUpload } from '@tabler/icons-react';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
-import { AnchorLink } from '../../../components/links';
+import { BackLink } from '../../../components/links';
 import { PageHeader } from '../../../components/page-header';
-import { ErrorState, LoadingState } from '../../../components/query-states';
+import { ErrorState } from '../../../components/query-states';
+import { RecordQuery } from '../../../components/record-states';
 import { saveBlob } from '../../../lib/download';
 import { formatDateTime, formatDuration } from '../../../lib/format';
-import { isApiError } from '../../../lib/http';
 import { useCan } from '../../auth/session';
 import { fetchFileBlob } from '../api';
 import {
@@ -42,32 +42,17 @@ const MAX_BYTES = 10 * 1024 * 1024;
 /** /incidents/$id: the incident, its SLA, what can be done with it, evidence and the timeline. */
 export function IncidentDetailScreen({ id }: { id: number }) {
   const query = useIncident(id);
-  const back = (
-    <AnchorLink to="/incidents" size="sm">
-      <Group gap={4} component="span">
-        <IconArrowLeft size={14} aria-hidden /> All incidents
-      </Group>
-    </AnchorLink>
+  const back = <BackLink to="/incidents">All incidents</BackLink>;
+  return (
+    <RecordQuery
+      query={query}
+      back={back}
+      noun="incident"
+      notFound="It does not exist or is at a station you cannot see."
+    >
+      {(incident) => <IncidentDetailView incident={incident} back={back} />}
+    </RecordQuery>
   );
-  if (!query.data) {
-    if (query.isError) {
-      const missing = isApiError(query.error, 'NOT_FOUND');
-      return (
-        <Stack gap="md">
-          {back}
-          <ErrorState
-            title={missing ? 'Incident not found' : 'Could not load the incident'}
-            message={missing ? 'It does not exist or is at a station you cannot see.' : undefined}
-            error={query.error}
-            onRetry={missing ? undefined : () => query.refetch()}
-            isRetrying={query.isFetching}
-          />
-        </Stack>
-      );
-    }
-    return <LoadingState label="Loading the incident…" />;
-  }
-  return <IncidentDetailView incident={query.data} back={back} />;
 }
 
 function IncidentDetailView({ incident, back }: { incident: TIncidentDetail; back: React.ReactNode }) {

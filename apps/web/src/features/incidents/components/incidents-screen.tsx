@@ -1,11 +1,9 @@
 import { Stack } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
 import { CsvDownloadButton } from '../../../components/csv-download-button';
 import { PageHeader } from '../../../components/page-header';
-import { fetchStationDirectory, toListParams } from '../../operations/api';
+import { toListParams } from '../../operations/api';
 import { KeysetListScreen } from '../../operations/components/keyset-list-screen';
-import { operationsKeys } from '../../operations/keys';
+import { useStationFilter } from '../../operations/queries';
 import { incidentsCsvUrl, type TIncidentListParams } from '../api';
 import { incidentColumns } from '../columns';
 import { incidentFilters } from '../filters';
@@ -16,12 +14,7 @@ import { INCIDENT_FILTER_KEYS, type TIncidentsSearch } from '../search';
 export function IncidentsScreen({ search }: { search: TIncidentsSearch }) {
   const params = toListParams(search, INCIDENT_FILTER_KEYS) as TIncidentListParams;
   const query = useIncidentList(params);
-  const stations = useQuery({
-    queryKey: operationsKeys.stationDirectory(),
-    queryFn: ({ signal }) => fetchStationDirectory(signal),
-    staleTime: 10 * 60_000,
-  });
-  const filters = useMemo(() => incidentFilters(stations.data?.results ?? []), [stations.data]);
+  const filters = useStationFilter(incidentFilters);
   return (
     <Stack gap="lg">
       <PageHeader

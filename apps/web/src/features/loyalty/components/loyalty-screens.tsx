@@ -5,6 +5,7 @@ import { PageHeader } from '../../../components/page-header';
 import { EmptyResult, ErrorState, LoadingState } from '../../../components/query-states';
 import { toListParams } from '../../operations/api';
 import { KeysetListScreen } from '../../operations/components/keyset-list-screen';
+import { useStationFilter } from '../../operations/queries';
 import { useTimeWindow } from '../../time-window';
 import { loyaltyTransactionsCsvUrl, settlementsCsvUrl } from '../api';
 import { loyaltyTransactionColumns, settlementColumns } from '../columns';
@@ -16,7 +17,7 @@ import {
 } from '../filters';
 import { useLoyaltyPrograms, useLoyaltyTransactions, useSettlements } from '../queries';
 import type { TLoyaltyTransactionsSearch, TSettlementsSearch } from '../search';
-import { ProgramFrame, useStationFilter } from './program-frame';
+import { ProgramFrame } from './program-frame';
 
 /** /loyalty: straight to the organisation's programme, or a choice when it runs several. */
 export function LoyaltyIndexScreen() {

@@ -1,13 +1,9 @@
 import { Group, Stack } from '@mantine/core';
 import { IconArrowsExchange, IconReceipt } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useMemo } from 'react';
-import type { TFilterField } from '../../../components/filter-bar';
+import type { ReactNode } from 'react';
 import { ButtonLink } from '../../../components/links';
 import { PageHeader } from '../../../components/page-header';
 import { ErrorState } from '../../../components/query-states';
-import { fetchStationDirectory } from '../../operations/api';
-import { operationsKeys } from '../../operations/keys';
 import { useLoyaltyPrograms } from '../queries';
 
 type TSection = 'transactions' | 'settlements';
@@ -68,15 +64,4 @@ export function ProgramFrame({
       {children}
     </Stack>
   );
-}
-
-/** Station names for the station filter (the organisation's, as the stations list gives them). */
-export function useStationFilter(build: (stations: { id: number; name: string }[]) => TFilterField[]) {
-  const stations = useQuery({
-    queryKey: operationsKeys.stationDirectory(),
-    queryFn: ({ signal }) => fetchStationDirectory(signal),
-    staleTime: 10 * 60_000,
-  });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `build` is a module-level function
-  return useMemo(() => build(stations.data?.results ?? []), [stations.data]);
 }

@@ -1,13 +1,13 @@
 import type { TAuditEntry, TSettlementDetail, TSettlementStatus } from '@forecourt/contracts';
 import { Button, Card, Group, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { IconArrowLeft, IconList } from '@tabler/icons-react';
+import { IconList } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { AuditTrail } from '../../../components/audit-trail';
-import { AnchorLink, ButtonLink } from '../../../components/links';
+import { BackLink, ButtonLink } from '../../../components/links';
 import { PageHeader } from '../../../components/page-header';
-import { ErrorState, LoadingState } from '../../../components/query-states';
+import { ErrorState } from '../../../components/query-states';
+import { RecordQuery } from '../../../components/record-states';
 import { formatDateTime, formatInr, formatNumber } from '../../../lib/format';
-import { isApiError } from '../../../lib/http';
 import { useCan } from '../../auth/session';
 import { EnumBadge } from '../../operations/components/badges';
 import { periodLabel } from '../columns';
@@ -23,31 +23,21 @@ import { useSettlement, useSettlementTransition } from '../queries';
 export function SettlementDetailScreen({ slug, id }: { slug: string; id: number }) {
   const query = useSettlement(slug, id);
   const back = (
-    <AnchorLink to="/loyalty/$slug/settlements" params={{ slug }} size="sm">
-      <Group gap={4} component="span">
-        <IconArrowLeft size={14} aria-hidden /> All settlements
-      </Group>
-    </AnchorLink>
+    <BackLink to="/loyalty/$slug/settlements" params={{ slug }}>
+      All settlements
+    </BackLink>
   );
-  if (!query.data) {
-    if (query.isError) {
-      const missing = isApiError(query.error, 'NOT_FOUND');
-      return (
-        <Stack gap="md">
-          {back}
-          <ErrorState
-            title={missing ? 'Settlement not found' : 'Could not load the settlement'}
-            message={missing ? 'It does not exist or is for a station you cannot see.' : undefined}
-            error={query.error}
-            onRetry={missing ? undefined : () => query.refetch()}
-            isRetrying={query.isFetching}
-          />
-        </Stack>
-      );
-    }
-    return <LoadingState label="Loading the statement…" />;
-  }
-  return <SettlementView slug={slug} settlement={query.data} back={back} />;
+  return (
+    <RecordQuery
+      query={query}
+      back={back}
+      noun="settlement"
+      notFound="It does not exist or is for a station you cannot see."
+      loadingLabel="Loading the statement…"
+    >
+      {(settlement) => <SettlementView slug={slug} settlement={settlement} back={back} />}
+    </RecordQuery>
+  );
 }
 
 function SettlementStatusBadge({ status }: { status: TSettlementStatus }) {

@@ -16,10 +16,11 @@ import {
 import { IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { EmptyResult, ErrorState, LoadingState } from '../../../components/query-states';
 import { formatDateTime } from '../../../lib/format';
 import type { TActivityItem, TExecutionDetail } from '../api';
 import { notifyKeys, useActivity, useActivityDetail } from '../queries';
+import { QueryBody } from './query-body';
+import { Field, TabTable } from './tab-table';
 
 const JOB_COLORS: Record<string, string> = {
   completed: 'green',
@@ -108,120 +109,101 @@ function DetailGroup({
 
 function ActivityDetail({ id, onClose }: { id: string | null; onClose: () => void }) {
   const detail = useActivityDetail(id);
-  const data = detail.data;
   return (
     <Modal opened={id !== null} onClose={onClose} title="Trigger details" size="xl">
-      {!data ? (
-        detail.isError ? (
-          <ErrorState title="Could not load the trigger" error={detail.error} />
-        ) : (
-          <LoadingState label="Loading the trigger…" />
-        )
-      ) : (
-        <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-            <Text size="sm">
-              <Text span c="dimmed">
-                Workflow:{' '}
+      <QueryBody query={detail} errorTitle="Could not load the trigger" loadingLabel="Loading the trigger…">
+        {(data) => (
+          <Stack gap="md">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+              <Field label="Workflow">
+                {data.workflowName ?? data.triggerIdentifier} (<Code>{data.triggerIdentifier}</Code>)
+              </Field>
+              <Field label="Transaction">
+                <Code>{data.transactionId}</Code>
+              </Field>
+              <Field label="Status">
+                {data.status}
+                {data.canceledAt ? ` (canceled ${formatDateTime(data.canceledAt)})` : ''}
+              </Field>
+              <Field label="Triggered">{formatDateTime(data.createdAt)}</Field>
+            </SimpleGrid>
+            <Stack gap={4}>
+              <Text size="sm" fw={500}>
+                Payload
               </Text>
-              {data.workflowName ?? data.triggerIdentifier} (<Code>{data.triggerIdentifier}</Code>)
-            </Text>
-            <Text size="sm">
-              <Text span c="dimmed">
-                Transaction:{' '}
+              <Code block>{JSON.stringify(data.payload, null, 2)}</Code>
+            </Stack>
+            <Title order={3} size="h5">
+              Jobs
+            </Title>
+            {data.jobs.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                No jobs.
               </Text>
-              <Code>{data.transactionId}</Code>
-            </Text>
-            <Text size="sm">
-              <Text span c="dimmed">
-                Status:{' '}
-              </Text>
-              {data.status}
-              {data.canceledAt ? ` (canceled ${formatDateTime(data.canceledAt)})` : ''}
-            </Text>
-            <Text size="sm">
-              <Text span c="dimmed">
-                Triggered:{' '}
-              </Text>
-              {formatDateTime(data.createdAt)}
-            </Text>
-          </SimpleGrid>
-          <Stack gap={4}>
-            <Text size="sm" fw={500}>
-              Payload
-            </Text>
-            <Code block>{JSON.stringify(data.payload, null, 2)}</Code>
-          </Stack>
-          <Title order={3} size="h5">
-            Jobs
-          </Title>
-          {data.jobs.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              No jobs.
-            </Text>
-          ) : (
-            <Table.ScrollContainer minWidth={560} type="native">
-              <Table verticalSpacing={4} data-testid="activity-jobs">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Subscriber</Table.Th>
-                    <Table.Th>Step</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th>Run at / error</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.jobs.map((job) => (
-                    <Table.Tr key={job._id}>
-                      <Table.Td>
-                        <Text size="sm">{job.subscriberId}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">
-                          {job.stepIndex + 1}. {job.type}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge size="sm" variant="light" color={JOB_COLORS[job.status] ?? 'gray'}>
-                          {job.status}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="xs" c={job.error ? 'red' : 'dimmed'}>
-                          {job.error ?? (job.runAt ? formatDateTime(job.runAt) : '')}
-                        </Text>
-                      </Table.Td>
+            ) : (
+              <Table.ScrollContainer minWidth={560} type="native">
+                <Table verticalSpacing={4} data-testid="activity-jobs">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Subscriber</Table.Th>
+                      <Table.Th>Step</Table.Th>
+                      <Table.Th>Status</Table.Th>
+                      <Table.Th>Run at / error</Table.Th>
                     </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-          {data.jobsTruncated && (
-            <Text size="xs" c="dimmed">
-              Only the first 500 jobs are shown.
-            </Text>
-          )}
-          <Title order={3} size="h5">
-            Execution details
-          </Title>
-          <SimpleGrid cols={{ base: 1, md: 3 }} spacing="sm">
-            {GROUPS.map(({ group, label, color }) => (
-              <DetailGroup
-                key={group}
-                label={label}
-                color={color}
-                details={data.executionDetails.filter((detail) => detail.group === group)}
-              />
-            ))}
-          </SimpleGrid>
-          {data.executionDetailsTruncated && (
-            <Alert variant="light" color="gray">
-              Only the first 1,000 execution details are shown.
-            </Alert>
-          )}
-        </Stack>
-      )}
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.jobs.map((job) => (
+                      <Table.Tr key={job._id}>
+                        <Table.Td>
+                          <Text size="sm">{job.subscriberId}</Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm">
+                            {job.stepIndex + 1}. {job.type}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <Badge size="sm" variant="light" color={JOB_COLORS[job.status] ?? 'gray'}>
+                            {job.status}
+                          </Badge>
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="xs" c={job.error ? 'red' : 'dimmed'}>
+                            {job.error ?? (job.runAt ? formatDateTime(job.runAt) : '')}
+                          </Text>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+            {data.jobsTruncated && (
+              <Text size="xs" c="dimmed">
+                Only the first 500 jobs are shown.
+              </Text>
+            )}
+            <Title order={3} size="h5">
+              Execution details
+            </Title>
+            <SimpleGrid cols={{ base: 1, md: 3 }} spacing="sm">
+              {GROUPS.map(({ group, label, color }) => (
+                <DetailGroup
+                  key={group}
+                  label={label}
+                  color={color}
+                  details={data.executionDetails.filter((detail) => detail.group === group)}
+                />
+              ))}
+            </SimpleGrid>
+            {data.executionDetailsTruncated && (
+              <Alert variant="light" color="gray">
+                Only the first 1,000 execution details are shown.
+              </Alert>
+            )}
+          </Stack>
+        )}
+      </QueryBody>
     </Modal>
   );
 }
@@ -288,37 +270,17 @@ export function ActivityTab() {
           Refresh
         </Button>
       </Group>
-      <Paper withBorder radius="md" p={data?.data.length ? 0 : 'md'}>
-        {!data ? (
-          activity.isError ? (
-            <ErrorState
-              title="Could not load the activity"
-              error={activity.error}
-              onRetry={() => activity.refetch()}
-            />
-          ) : (
-            <LoadingState label="Loading the activity…" />
-          )
-        ) : data.data.length === 0 ? (
-          <EmptyResult title="Nothing triggered yet" />
-        ) : (
-          <Table.ScrollContainer minWidth={760} type="native">
-            <Table verticalSpacing="sm" highlightOnHover data-testid="activity-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Trigger</Table.Th>
-                  <Table.Th>When</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Notifications</Table.Th>
-                  <Table.Th>Jobs</Table.Th>
-                  <Table.Th>Errors</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>{data.data.map(row)}</Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Paper>
+      <TabTable
+        query={activity}
+        loadingLabel="Loading the activity…"
+        errorTitle="Could not load the activity"
+        emptyTitle="Nothing triggered yet"
+        headers={['Trigger', 'When', 'Status', 'Notifications', 'Jobs', 'Errors']}
+        testId="activity-table"
+        minWidth={760}
+      >
+        {(rows) => rows.map(row)}
+      </TabTable>
       <Group gap="xs">
         <Button
           variant="default"

@@ -18,7 +18,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconPlus, IconSearch, IconX } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { describeError, EmptyResult, ErrorState, LoadingState } from '../../../components/query-states';
+import { describeError } from '../../../components/query-states';
 import { formatDateTime } from '../../../lib/format';
 import { useCan } from '../../auth/session';
 import type { TSubscriber } from '../api';
@@ -32,6 +32,8 @@ import {
   useTopics,
 } from '../queries';
 import { CHANNEL_LABELS } from './integrations-tab';
+import { QueryBody } from './query-body';
+import { Field, TabTable } from './tab-table';
 
 const fullName = (s: TSubscriber) => [s.firstName, s.lastName].filter(Boolean).join(' ');
 
@@ -45,7 +47,6 @@ function OnOff({ on }: { on: boolean | undefined }) {
 
 function SubscriberDetail({ subscriber, onClose }: { subscriber: TSubscriber | null; onClose: () => void }) {
   const preferences = useSubscriberPreferences(subscriber?.subscriberId ?? null);
-  const data = preferences.data;
   return (
     <Modal
       opened={subscriber !== null}
@@ -56,102 +57,84 @@ function SubscriberDetail({ subscriber, onClose }: { subscriber: TSubscriber | n
       {subscriber && (
         <Stack gap="md">
           <SimpleGrid cols={2} spacing="xs">
-            <Text size="sm">
-              <Text span c="dimmed">
-                Name:{' '}
-              </Text>
-              {fullName(subscriber) || '—'}
-            </Text>
-            <Text size="sm">
-              <Text span c="dimmed">
-                Email:{' '}
-              </Text>
-              {subscriber.email ?? '—'}
-            </Text>
-            <Text size="sm">
-              <Text span c="dimmed">
-                Phone:{' '}
-              </Text>
-              {subscriber.phone ?? '—'}
-            </Text>
-            <Text size="sm">
-              <Text span c="dimmed">
-                Online:{' '}
-              </Text>
+            <Field label="Name">{fullName(subscriber) || '—'}</Field>
+            <Field label="Email">{subscriber.email ?? '—'}</Field>
+            <Field label="Phone">{subscriber.phone ?? '—'}</Field>
+            <Field label="Online">
               {subscriber.isOnline
                 ? 'now'
                 : subscriber.lastOnlineAt
                   ? `last ${formatDateTime(subscriber.lastOnlineAt)}`
                   : 'never'}
-            </Text>
+            </Field>
           </SimpleGrid>
           <Title order={3} size="h5">
             Preferences
           </Title>
-          {!data ? (
-            preferences.isError ? (
-              <ErrorState title="Could not load the preferences" error={preferences.error} />
-            ) : (
-              <LoadingState label="Loading preferences…" />
-            )
-          ) : (
-            <Table verticalSpacing={4} data-testid="subscriber-preferences">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Workflow</Table.Th>
-                  <Table.Th>Enabled</Table.Th>
-                  {NOTIFY_CHANNELS.map((channel) => (
-                    <Table.Th key={channel}>{CHANNEL_LABELS[channel]}</Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                <Table.Tr>
-                  <Table.Td>
-                    <Text size="sm" fw={500}>
-                      All workflows (global)
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <OnOff on={data.global?.enabled} />
-                  </Table.Td>
-                  {NOTIFY_CHANNELS.map((channel) => (
-                    <Table.Td key={channel}>
-                      <OnOff on={data.global?.channels[channel]} />
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-                {data.workflows.map((entry) => (
-                  <Table.Tr key={entry.template._id}>
+          <QueryBody
+            query={preferences}
+            errorTitle="Could not load the preferences"
+            loadingLabel="Loading preferences…"
+          >
+            {(data) => (
+              <Table verticalSpacing={4} data-testid="subscriber-preferences">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Workflow</Table.Th>
+                    <Table.Th>Enabled</Table.Th>
+                    {NOTIFY_CHANNELS.map((channel) => (
+                      <Table.Th key={channel}>{CHANNEL_LABELS[channel]}</Table.Th>
+                    ))}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  <Table.Tr>
                     <Table.Td>
-                      <Text size="sm">
-                        {entry.template.name}
-                        {entry.template.critical && (
-                          <Badge ml={6} size="xs" color="red" variant="light">
-                            critical
-                          </Badge>
-                        )}
+                      <Text size="sm" fw={500}>
+                        All workflows (global)
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <OnOff on={entry.preference.enabled} />
+                      <OnOff on={data.global?.enabled} />
                     </Table.Td>
                     {NOTIFY_CHANNELS.map((channel) => (
                       <Table.Td key={channel}>
-                        {entry.preference.channels[channel] === undefined ? (
-                          <Text size="xs" c="dimmed">
-                            —
-                          </Text>
-                        ) : (
-                          <OnOff on={entry.preference.channels[channel]} />
-                        )}
+                        <OnOff on={data.global?.channels[channel]} />
                       </Table.Td>
                     ))}
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )}
+                  {data.workflows.map((entry) => (
+                    <Table.Tr key={entry.template._id}>
+                      <Table.Td>
+                        <Text size="sm">
+                          {entry.template.name}
+                          {entry.template.critical && (
+                            <Badge ml={6} size="xs" color="red" variant="light">
+                              critical
+                            </Badge>
+                          )}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <OnOff on={entry.preference.enabled} />
+                      </Table.Td>
+                      {NOTIFY_CHANNELS.map((channel) => (
+                        <Table.Td key={channel}>
+                          {entry.preference.channels[channel] === undefined ? (
+                            <Text size="xs" c="dimmed">
+                              —
+                            </Text>
+                          ) : (
+                            <OnOff on={entry.preference.channels[channel]} />
+                          )}
+                        </Table.Td>
+                      ))}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            )}
+          </QueryBody>
         </Stack>
       )}
     </Modal>
@@ -179,56 +162,38 @@ export function SubscribersTab() {
           setPage(0);
         }}
       />
-      <Paper withBorder radius="md" p={data?.data.length ? 0 : 'md'}>
-        {!data ? (
-          subscribers.isError ? (
-            <ErrorState
-              title="Could not load subscribers"
-              error={subscribers.error}
-              onRetry={() => subscribers.refetch()}
-            />
-          ) : (
-            <LoadingState label="Loading subscribers…" />
-          )
-        ) : data.data.length === 0 ? (
-          <EmptyResult title={query ? 'No subscriber matches' : 'No subscribers yet'} />
-        ) : (
-          <Table.ScrollContainer minWidth={640} type="native">
-            <Table verticalSpacing="sm" highlightOnHover data-testid="subscribers-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Subscriber id</Table.Th>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Email</Table.Th>
-                  <Table.Th>Since</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.data.map((subscriber) => (
-                  <Table.Tr key={subscriber._id} data-testid="subscriber-row">
-                    <Table.Td>
-                      <UnstyledButton onClick={() => setOpen(subscriber)}>
-                        <Text size="sm" fw={500} ff="monospace" c="var(--mantine-primary-color-filled)">
-                          {subscriber.subscriberId}
-                        </Text>
-                      </UnstyledButton>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{fullName(subscriber) || '—'}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{subscriber.email ?? '—'}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{formatDateTime(subscriber.createdAt)}</Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Paper>
+      <TabTable
+        query={subscribers}
+        loadingLabel="Loading subscribers…"
+        errorTitle="Could not load subscribers"
+        emptyTitle={query ? 'No subscriber matches' : 'No subscribers yet'}
+        headers={['Subscriber id', 'Name', 'Email', 'Since']}
+        testId="subscribers-table"
+        minWidth={640}
+      >
+        {(rows) =>
+          rows.map((subscriber) => (
+            <Table.Tr key={subscriber._id} data-testid="subscriber-row">
+              <Table.Td>
+                <UnstyledButton onClick={() => setOpen(subscriber)}>
+                  <Text size="sm" fw={500} ff="monospace" c="var(--mantine-primary-color-filled)">
+                    {subscriber.subscriberId}
+                  </Text>
+                </UnstyledButton>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{fullName(subscriber) || '—'}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{subscriber.email ?? '—'}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{formatDateTime(subscriber.createdAt)}</Text>
+              </Table.Td>
+            </Table.Tr>
+          ))
+        }
+      </TabTable>
       {!query && data && (
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
@@ -287,72 +252,67 @@ function TopicDetail({ topicKey, onClose }: { topicKey: string | null; onClose: 
       },
     );
   };
-  const data = topic.data;
   return (
     <Modal opened={topicKey !== null} onClose={onClose} title={`Topic ${topicKey ?? ''}`} size="lg">
-      {!data ? (
-        topic.isError ? (
-          <ErrorState title="Could not load the topic" error={topic.error} />
-        ) : (
-          <LoadingState label="Loading the topic…" />
-        )
-      ) : (
-        <Stack gap="md">
-          <Text size="sm">{data.name}</Text>
-          {canUpdate && (
-            <form onSubmit={submit}>
-              <Group align="flex-end">
-                <TextInput
-                  label="Add subscribers"
-                  description="Subscriber ids, separated by commas or spaces"
-                  style={{ flex: 1 }}
-                  value={ids}
-                  onChange={(event) => setIds(event.currentTarget.value)}
-                />
-                <Button
-                  type="submit"
-                  loading={add.isPending}
-                  leftSection={<IconPlus size={16} aria-hidden />}
-                >
-                  Add
-                </Button>
-              </Group>
-            </form>
-          )}
-          {notFound.length > 0 && (
-            <Alert color="yellow" variant="light">
-              Not found (create them first): {notFound.join(', ')}
-            </Alert>
-          )}
-          {(add.isError || remove.isError) && (
-            <Alert color="red" variant="light" role="alert">
-              {describeError(add.error ?? remove.error)}
-            </Alert>
-          )}
-          <Text size="sm" fw={500}>
-            {data.subscribers.length} subscribers
-          </Text>
-          <Stack gap={4} data-testid="topic-subscribers">
-            {data.subscribers.map((id) => (
-              <Group key={id} justify="space-between" gap="xs">
-                <Text size="sm" ff="monospace">
-                  {id}
-                </Text>
-                {canUpdate && (
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Remove ${id} from the topic`}
-                    onClick={() => remove.mutate({ key: data.key, subscribers: [id] })}
+      <QueryBody query={topic} errorTitle="Could not load the topic" loadingLabel="Loading the topic…">
+        {(data) => (
+          <Stack gap="md">
+            <Text size="sm">{data.name}</Text>
+            {canUpdate && (
+              <form onSubmit={submit}>
+                <Group align="flex-end">
+                  <TextInput
+                    label="Add subscribers"
+                    description="Subscriber ids, separated by commas or spaces"
+                    style={{ flex: 1 }}
+                    value={ids}
+                    onChange={(event) => setIds(event.currentTarget.value)}
+                  />
+                  <Button
+                    type="submit"
+                    loading={add.isPending}
+                    leftSection={<IconPlus size={16} aria-hidden />}
                   >
-                    <IconX size={14} aria-hidden />
-                  </ActionIcon>
-                )}
-              </Group>
-            ))}
+                    Add
+                  </Button>
+                </Group>
+              </form>
+            )}
+            {notFound.length > 0 && (
+              <Alert color="yellow" variant="light">
+                Not found (create them first): {notFound.join(', ')}
+              </Alert>
+            )}
+            {(add.isError || remove.isError) && (
+              <Alert color="red" variant="light" role="alert">
+                {describeError(add.error ?? remove.error)}
+              </Alert>
+            )}
+            <Text size="sm" fw={500}>
+              {data.subscribers.length} subscribers
+            </Text>
+            <Stack gap={4} data-testid="topic-subscribers">
+              {data.subscribers.map((id) => (
+                <Group key={id} justify="space-between" gap="xs">
+                  <Text size="sm" ff="monospace">
+                    {id}
+                  </Text>
+                  {canUpdate && (
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Remove ${id} from the topic`}
+                      onClick={() => remove.mutate({ key: data.key, subscribers: [id] })}
+                    >
+                      <IconX size={14} aria-hidden />
+                    </ActionIcon>
+                  )}
+                </Group>
+              ))}
+            </Stack>
           </Stack>
-        </Stack>
-      )}
+        )}
+      </QueryBody>
     </Modal>
   );
 }
@@ -414,49 +374,37 @@ export function TopicsTab() {
           </form>
         </Paper>
       )}
-      <Paper withBorder radius="md" p={data?.data.length ? 0 : 'md'}>
-        {!data ? (
-          topics.isError ? (
-            <ErrorState title="Could not load topics" error={topics.error} onRetry={() => topics.refetch()} />
-          ) : (
-            <LoadingState label="Loading topics…" />
-          )
-        ) : data.data.length === 0 ? (
-          <EmptyResult title="No topics yet" />
-        ) : (
-          <Table verticalSpacing="sm" highlightOnHover data-testid="topics-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Key</Table.Th>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Subscribers</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.data.map((topic) => (
-                <Table.Tr key={topic._id} data-testid="topic-row">
-                  <Table.Td>
-                    <UnstyledButton onClick={() => setOpen(topic.key)}>
-                      <Text size="sm" fw={500} ff="monospace" c="var(--mantine-primary-color-filled)">
-                        {topic.key}
-                      </Text>
-                    </UnstyledButton>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{topic.name}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">
-                      {topic.subscribers.length}
-                      {topic.subscribers.length >= 100 ? '+' : ''}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
-      </Paper>
+      <TabTable
+        query={topics}
+        loadingLabel="Loading topics…"
+        errorTitle="Could not load topics"
+        emptyTitle="No topics yet"
+        headers={['Key', 'Name', 'Subscribers']}
+        testId="topics-table"
+      >
+        {(rows) =>
+          rows.map((topic) => (
+            <Table.Tr key={topic._id} data-testid="topic-row">
+              <Table.Td>
+                <UnstyledButton onClick={() => setOpen(topic.key)}>
+                  <Text size="sm" fw={500} ff="monospace" c="var(--mantine-primary-color-filled)">
+                    {topic.key}
+                  </Text>
+                </UnstyledButton>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{topic.name}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">
+                  {topic.subscribers.length}
+                  {topic.subscribers.length >= 100 ? '+' : ''}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ))
+        }
+      </TabTable>
       {data && data.totalCount > data.pageSize && (
         <Group gap="xs">
           <Button variant="default" size="xs" disabled={page === 0} onClick={() => setPage(page - 1)}>

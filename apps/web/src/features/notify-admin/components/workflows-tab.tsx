@@ -1,13 +1,13 @@
-import { Badge, Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AnchorLink, ButtonLink } from '../../../components/links';
 import { Pager } from '../../../components/pager';
-import { EmptyResult, ErrorState, LoadingState } from '../../../components/query-states';
 import { useCan } from '../../auth/session';
 import { useWorkflows } from '../queries';
 import { STEP_LABELS } from '../workflow-form';
+import { TabTable } from './tab-table';
 
 /** Workflows with their trigger identifiers, flags, tags and steps. */
 export function WorkflowsTab() {
@@ -42,87 +42,68 @@ export function WorkflowsTab() {
           </ButtonLink>
         )}
       </Group>
-      <Paper withBorder radius="md" p={data?.data.length ? 0 : 'md'}>
-        {!data ? (
-          workflows.isError ? (
-            <ErrorState
-              title="Could not load workflows"
-              error={workflows.error}
-              onRetry={() => workflows.refetch()}
-            />
-          ) : (
-            <LoadingState label="Loading workflows…" />
-          )
-        ) : data.data.length === 0 ? (
-          <EmptyResult title="No workflows" />
-        ) : (
-          <Table.ScrollContainer minWidth={760} type="native">
-            <Table verticalSpacing="sm" highlightOnHover data-testid="workflows-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Workflow</Table.Th>
-                  <Table.Th>Trigger identifier</Table.Th>
-                  <Table.Th>Steps</Table.Th>
-                  <Table.Th>Tags</Table.Th>
-                  <Table.Th>Flags</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.data.map((workflow) => (
-                  <Table.Tr key={workflow._id} data-testid="workflow-row">
-                    <Table.Td>
-                      <AnchorLink
-                        to="/settings/notifications/workflows/$workflowId"
-                        params={{ workflowId: workflow._id }}
-                        fw={500}
-                        size="sm"
-                      >
-                        {workflow.name}
-                      </AnchorLink>
-                      {workflow.description && (
-                        <Text size="xs" c="dimmed" lineClamp={1} maw={360}>
-                          {workflow.description}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" ff="monospace">
-                        {workflow.triggers[0]?.identifier}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">
-                        {workflow.steps.map((step) => STEP_LABELS[step.type]).join(' → ') || '—'}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4}>
-                        {workflow.tags.map((tag) => (
-                          <Badge key={tag} size="sm" variant="outline" color="gray">
-                            {tag}
-                          </Badge>
-                        ))}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4}>
-                        <Badge size="sm" variant="dot" color={workflow.active ? 'green' : 'gray'}>
-                          {workflow.active ? 'Active' : 'Inactive'}
-                        </Badge>
-                        {workflow.critical && (
-                          <Badge size="sm" variant="light" color="red">
-                            Critical
-                          </Badge>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Paper>
+      <TabTable
+        query={workflows}
+        loadingLabel="Loading workflows…"
+        errorTitle="Could not load workflows"
+        emptyTitle="No workflows"
+        headers={['Workflow', 'Trigger identifier', 'Steps', 'Tags', 'Flags']}
+        testId="workflows-table"
+        minWidth={760}
+      >
+        {(rows) =>
+          rows.map((workflow) => (
+            <Table.Tr key={workflow._id} data-testid="workflow-row">
+              <Table.Td>
+                <AnchorLink
+                  to="/settings/notifications/workflows/$workflowId"
+                  params={{ workflowId: workflow._id }}
+                  fw={500}
+                  size="sm"
+                >
+                  {workflow.name}
+                </AnchorLink>
+                {workflow.description && (
+                  <Text size="xs" c="dimmed" lineClamp={1} maw={360}>
+                    {workflow.description}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" ff="monospace">
+                  {workflow.triggers[0]?.identifier}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">
+                  {workflow.steps.map((step) => STEP_LABELS[step.type]).join(' → ') || '—'}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4}>
+                  {workflow.tags.map((tag) => (
+                    <Badge key={tag} size="sm" variant="outline" color="gray">
+                      {tag}
+                    </Badge>
+                  ))}
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4}>
+                  <Badge size="sm" variant="dot" color={workflow.active ? 'green' : 'gray'}>
+                    {workflow.active ? 'Active' : 'Inactive'}
+                  </Badge>
+                  {workflow.critical && (
+                    <Badge size="sm" variant="light" color="red">
+                      Critical
+                    </Badge>
+                  )}
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))
+        }
+      </TabTable>
       {data && data.totalCount > data.pageSize && (
         <Pager
           page={page}

@@ -5,8 +5,7 @@ import { CsvDownloadButton } from '../../../components/csv-download-button';
 import { DataTable, type TColumn } from '../../../components/data-table';
 import { FilterBar, type TFilterField } from '../../../components/filter-bar';
 import { PageHeader } from '../../../components/page-header';
-import { Pager } from '../../../components/pager';
-import { EmptyResult, ErrorState, LoadingState } from '../../../components/query-states';
+import { PagedResults } from '../../../components/paged-results';
 import { formatDate } from '../../../lib/format';
 import { toggleSort } from '../../../lib/list-sort';
 import { useMe } from '../../auth/queries';
@@ -48,7 +47,6 @@ export function OrganizationsScreen({ search }: { search: TOrganizationsSearch }
     fuels: search.fuels,
   };
   const list = useOrganizations(params);
-  const data = list.data;
   const currentId = me.data?.organization?.id;
 
   const columns: TColumn<TOrganization, TField>[] = [
@@ -111,22 +109,18 @@ export function OrganizationsScreen({ search }: { search: TOrganizationsSearch }
         values={search}
         onChange={(patch) => void navigate({ search: (prev) => ({ ...prev, ...patch, page: undefined }) })}
       />
-      {!data ? (
-        list.isError ? (
-          <ErrorState
-            title="Could not load organisations"
-            error={list.error}
-            onRetry={() => list.refetch()}
-          />
-        ) : (
-          <LoadingState label="Loading organisations…" />
-        )
-      ) : data.results.length === 0 ? (
-        <EmptyResult title="No organisations match" />
-      ) : (
-        <Stack gap="sm">
+      <PagedResults
+        query={list}
+        loadingLabel="Loading organisations…"
+        errorTitle="Could not load organisations"
+        emptyTitle="No organisations match"
+        page={page}
+        noun={{ one: 'organisation', other: 'organisations' }}
+        onPageChange={(next) => void navigate({ search: (prev) => ({ ...prev, page: next || undefined }) })}
+      >
+        {(rows) => (
           <DataTable
-            rows={data.results}
+            rows={rows}
             columns={columns}
             rowKey={(row) => row.id}
             sort={sort}
@@ -140,19 +134,8 @@ export function OrganizationsScreen({ search }: { search: TOrganizationsSearch }
             rowTestId="organization-row"
             caption="Organisations"
           />
-          <Pager
-            page={page}
-            pages={data.pages}
-            count={data.count}
-            approximate={data.approximate}
-            noun={{ one: 'organisation', other: 'organisations' }}
-            onPageChange={(next) =>
-              void navigate({ search: (prev) => ({ ...prev, page: next || undefined }) })
-            }
-            disabled={list.isPlaceholderData}
-          />
-        </Stack>
-      )}
+        )}
+      </PagedResults>
     </Stack>
   );
 }

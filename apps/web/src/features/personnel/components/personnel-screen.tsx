@@ -22,12 +22,13 @@ import {
 import { type ReactNode, useState } from 'react';
 import type { TColumn } from '../../../components/data-table';
 import type { TFilterField } from '../../../components/filter-bar';
+import { RecordHistoryButton } from '../../../components/record-history-button';
 import { formatDate } from '../../../lib/format';
 import { describeAuthError } from '../../auth/errors';
 import { useCan } from '../../auth/session';
 import { toListParams } from '../../operations/api';
 import { KeysetListScreen } from '../../operations/components/keyset-list-screen';
-import { stationPersonnelCsvUrl } from '../api';
+import { fetchPersonnel, stationPersonnelCsvUrl } from '../api';
 import {
   formatMobile,
   options,
@@ -36,7 +37,7 @@ import {
   PERSONNEL_STATUS_LABELS,
   SHIFT_LABELS,
 } from '../labels';
-import { usePersonnelActions, useStationPersonnel } from '../queries';
+import { personnelKeys, usePersonnelActions, useStationPersonnel } from '../queries';
 import { PERSONNEL_FILTER_KEYS, type TPersonnelSearch } from '../search';
 import { PersonnelFormModal } from './personnel-form-modal';
 
@@ -121,6 +122,18 @@ export function PersonnelScreen({ slug, search }: { slug: string; search: TPerso
         cell: (row) => formatDate(row.joinedOn),
       },
     ];
+    list.push({
+      key: 'history',
+      header: <VisuallyHidden>History</VisuallyHidden>,
+      nowrap: true,
+      cell: (row) => (
+        <RecordHistoryButton
+          title={`History of ${row.name}`}
+          queryKey={personnelKeys.detail(row.id)}
+          load={(signal) => fetchPersonnel(row.id, signal)}
+        />
+      ),
+    });
     if (!canUpdate) return list;
     list.push({
       key: 'actions',

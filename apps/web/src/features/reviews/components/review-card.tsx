@@ -3,8 +3,10 @@ import { Alert, Button, Group, Paper, Rating, Stack, Text, Textarea } from '@man
 import { IconMessageReply } from '@tabler/icons-react';
 import { useState } from 'react';
 import { describeError } from '../../../components/query-states';
+import { RecordHistoryButton } from '../../../components/record-history-button';
 import { formatDate, formatDateTime } from '../../../lib/format';
-import { useReplyToReview } from '../queries';
+import { fetchReview } from '../api';
+import { reviewKeys, useReplyToReview } from '../queries';
 
 /** One review with the station's reply; `canReply` shows the reply form (reviews:u). */
 export function ReviewCard({
@@ -45,11 +47,11 @@ export function ReviewCard({
             <Text size="sm">{review.reply}</Text>
           </Paper>
         )}
-        {canReply &&
-          (editing ? (
-            <ReplyForm slug={slug} review={review} onDone={() => setEditing(false)} />
-          ) : (
-            <Group>
+        {canReply && editing ? (
+          <ReplyForm slug={slug} review={review} onDone={() => setEditing(false)} />
+        ) : (
+          <Group gap="xs">
+            {canReply && (
               <Button
                 variant="subtle"
                 size="xs"
@@ -58,8 +60,14 @@ export function ReviewCard({
               >
                 {review.reply ? 'Edit reply' : 'Reply'}
               </Button>
-            </Group>
-          ))}
+            )}
+            <RecordHistoryButton
+              title={`History of the review by ${review.authorName}`}
+              queryKey={reviewKeys.detail(slug, review.id)}
+              load={(signal) => fetchReview(slug, review.id, signal)}
+            />
+          </Group>
+        )}
       </Stack>
     </Paper>
   );

@@ -6,8 +6,7 @@ import { DataTable, type TColumn } from '../../../components/data-table';
 import { FilterBar, type TFilterField } from '../../../components/filter-bar';
 import { AnchorLink } from '../../../components/links';
 import { PageHeader } from '../../../components/page-header';
-import { Pager } from '../../../components/pager';
-import { EmptyResult, ErrorState, LoadingState } from '../../../components/query-states';
+import { PagedResults } from '../../../components/paged-results';
 import { formatDate } from '../../../lib/format';
 import { toggleSort } from '../../../lib/list-sort';
 import { profileListCsvUrl } from '../api';
@@ -80,7 +79,6 @@ export function ProfileListScreen({ search }: { search: TStationProfilesSearch }
   const sort = search.sort ?? '-createdAt';
   const params = { page: page || undefined, sort: search.sort, isPublished: search.isPublished };
   const list = useProfileList(params);
-  const data = list.data;
 
   return (
     <Stack gap="md">
@@ -94,18 +92,18 @@ export function ProfileListScreen({ search }: { search: TStationProfilesSearch }
         values={search}
         onChange={(patch) => void navigate({ search: (prev) => ({ ...prev, ...patch, page: undefined }) })}
       />
-      {!data ? (
-        list.isError ? (
-          <ErrorState title="Could not load profiles" error={list.error} onRetry={() => list.refetch()} />
-        ) : (
-          <LoadingState label="Loading profiles…" />
-        )
-      ) : data.results.length === 0 ? (
-        <EmptyResult title="No profiles match" />
-      ) : (
-        <Stack gap="sm">
+      <PagedResults
+        query={list}
+        loadingLabel="Loading profiles…"
+        errorTitle="Could not load profiles"
+        emptyTitle="No profiles match"
+        page={page}
+        noun={{ one: 'profile', other: 'profiles' }}
+        onPageChange={(next) => void navigate({ search: (prev) => ({ ...prev, page: next || undefined }) })}
+      >
+        {(rows) => (
           <DataTable
-            rows={data.results}
+            rows={rows}
             columns={COLUMNS}
             rowKey={(row) => row.id}
             sort={sort}
@@ -119,19 +117,8 @@ export function ProfileListScreen({ search }: { search: TStationProfilesSearch }
             rowTestId="profile-row"
             caption="Station profiles"
           />
-          <Pager
-            page={page}
-            pages={data.pages}
-            count={data.count}
-            approximate={data.approximate}
-            noun={{ one: 'profile', other: 'profiles' }}
-            onPageChange={(next) =>
-              void navigate({ search: (prev) => ({ ...prev, page: next || undefined }) })
-            }
-            disabled={list.isPlaceholderData}
-          />
-        </Stack>
-      )}
+        )}
+      </PagedResults>
     </Stack>
   );
 }
