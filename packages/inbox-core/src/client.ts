@@ -52,9 +52,6 @@ import type {
   WorkflowPreference,
 } from './types';
 
-/** A server-side disconnect after a connection this old is a server shutdown, not a refusal. */
-const SERVER_GOODBYE_MIN_MS = 1000;
-
 // ─── state ──────────────────────────────────────────────────────────────────────────────────────
 
 export type SessionStatus = 'idle' | 'initializing' | 'ready' | 'error';
@@ -482,7 +479,6 @@ export class InboxClient implements Observable<InboxState> {
     const socket = this.#socketFactory(url, token, this.#reconnect);
     live.socket = socket;
     let connectedBefore = false;
-    let connectedAt = 0;
     const on = (event: string, listener: (...args: never[]) => void) =>
       socket.on(event, (...args: never[]) => {
         if (this.#isLive(live)) listener(...args);
@@ -492,22 +488,8 @@ export class InboxClient implements Observable<InboxState> {
       // Events sent while we were away are lost: read the counts and the first page again.
       if (connectedBefore) this.#resync();
       connectedBefore = true;
-      connectedAt = Date.now();
     });
     on('disconnect', (reason: string) => {
-      // A server shutting down says goodbye like one refusing our token ('io server disconnect'),
-      // and socket.io does not reconnect after either. A refusal comes at once; a goodbye after a
-      // connection that had lasted is a restart: connect again (socket.io's back-off applies).
-      if (
-        reason === 'io server disconnect' &&
-        socket.connect &&
-        Date.now() - connectedAt >= SERVER_GOODBYE_MIN_MS
-      ) {
-        connectedAt = Number.POSITIVE_INFINITY;
-        this.#set(() => ({ connection: 'reconnecting' }));
-        socket.connect();
-        return;
-      }
       // After a server-side (or our own) disconnect socket.io does not reconnect.
       const final = reason === 'io server disconnect' || reason === 'io client disconnect';
       this.#set(() => ({ connection: final ? 'disconnected' : 'reconnecting' }));

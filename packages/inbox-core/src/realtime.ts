@@ -5,8 +5,6 @@ import { RECONNECT_DEFAULTS } from './constants';
 export type SocketLike = {
   on(event: string, listener: (...args: never[]) => void): unknown;
   disconnect(): unknown;
-  /** Connects again (after a server-side disconnect); optional for fakes. */
-  connect?(): unknown;
 };
 
 export type SocketFactory = (url: string, token: string, reconnect: ReconnectOptions) => SocketLike;

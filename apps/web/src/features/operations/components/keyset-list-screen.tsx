@@ -49,6 +49,7 @@ export function KeysetListScreen<TRow, TField extends string>({
   minWidth,
   empty,
   csv,
+  actions,
 }: {
   title: string;
   description: ReactNode;
@@ -70,6 +71,8 @@ export function KeysetListScreen<TRow, TField extends string>({
   empty: { title: string; description: string };
   /** The list as CSV (its `format=csv` address and a file name for when the answer gives none). */
   csv?: { url: string; fallbackName: string };
+  /** The list's own commands (e.g. "Add staff member"), shown first beside the download and refresh. */
+  actions?: ReactNode;
 }) {
   const navigate = useNavigate();
   const paging = useKeysetPaging(search.cursor);
@@ -158,6 +161,7 @@ export function KeysetListScreen<TRow, TField extends string>({
 
   const refresh = (
     <Group gap="xs" wrap="nowrap">
+      {actions}
       {csv && (
         <CsvDownloadButton url={csv.url} fallbackName={csv.fallbackName} disabled={Boolean(windowError)} />
       )}

@@ -178,16 +178,6 @@ export function PersonnelScreen({ slug, search }: { slug: string; search: TPerso
 
   return (
     <Stack gap="md">
-      {canCreate && (
-        <Group justify="flex-end">
-          <Button
-            leftSection={<IconUserPlus size={16} aria-hidden />}
-            onClick={() => setForm({ editing: null })}
-          >
-            Add staff member
-          </Button>
-        </Group>
-      )}
       {notice && (
         <Alert
           variant="light"
@@ -210,6 +200,16 @@ export function PersonnelScreen({ slug, search }: { slug: string; search: TPerso
         title="Personnel"
         description="The station's staff: managers, supervisors, attendants (DSMs), cashiers and more, oldest record first."
         noun={{ one: 'person', other: 'people' }}
+        actions={
+          canCreate && (
+            <Button
+              leftSection={<IconUserPlus size={16} aria-hidden />}
+              onClick={() => setForm({ editing: null })}
+            >
+              Add staff member
+            </Button>
+          )
+        }
         filters={FILTERS}
         search={search}
         defaultSort="createdAt"
