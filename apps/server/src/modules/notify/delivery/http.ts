@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { DeliveryError } from './vendor';
 
 /** Outbound calls to providers give up after this long (no retries: the job records the failure). */
 export const DELIVERY_TIMEOUT_MS = 10_000;
@@ -6,15 +7,7 @@ export const DELIVERY_TIMEOUT_MS = 10_000;
 /** The header webhook requests are signed in (docs/API.md "Webhook signatures"). */
 export const SIGNATURE_HEADER = 'x-forecourt-signature';
 
-/** A send that the provider refused or that could not reach it; the message never holds secrets. */
-export class DeliveryError extends Error {
-  readonly raw: string | undefined;
-  constructor(message: string, raw?: string) {
-    super(message);
-    this.name = 'DeliveryError';
-    this.raw = raw;
-  }
-}
+export { DeliveryError } from './vendor';
 
 /**
  * `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`: the timestamp lets a receiver
@@ -84,7 +77,7 @@ export async function postJson(
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
-    throw new DeliveryError(reason(error, timeoutMs));
+    throw new DeliveryError(reason(error, timeoutMs), { kind: 'transient' });
   }
   let text = '';
   try {
@@ -93,6 +86,10 @@ export async function postJson(
     // The status is what matters; an unreadable answer body is not an error in itself.
   }
   if (response.status < 200 || response.status > 299)
-    throw new DeliveryError(`HTTP ${response.status}${text ? `: ${text.slice(0, 200)}` : ''}`, text);
+    throw new DeliveryError(`HTTP ${response.status}${text ? `: ${text.slice(0, 200)}` : ''}`, {
+      raw: text,
+      status: response.status,
+      kind: response.status === 429 || response.status >= 500 ? 'transient' : 'permanent',
+    });
   return { status: response.status, text };
 }
