@@ -23,6 +23,7 @@ import { type NotifyOptions, registerNotify } from './modules/notify/register';
 import { operationsRoutes } from './modules/operations/register';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
 import { personnelRoutes } from './modules/personnel/personnel.routes';
+import { createClusterAdapter } from './modules/realtime/cluster-adapter';
 import { createRealtime, type RealtimeHub, registerRealtimeShutdown } from './modules/realtime/realtime';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { registerSimulator } from './modules/simulator/register';
@@ -48,6 +49,12 @@ export type AppDeps = {
   simulator?: SimulatorOptions;
   /** Where uploaded files are stored (DATA_DIR/files); a temporary folder when absent (tests). */
   filesDir?: string;
+  /**
+   * REDIS_URL for what several processes share beyond notification jobs: the socket.io adapter
+   * (broadcasts reach every process) and, through `auth.rateStore`, the login limits. Unset: one
+   * process, everything in memory.
+   */
+  redis?: { url: string; prefix?: string | undefined } | undefined;
 };
 
 declare module 'fastify' {
@@ -120,8 +127,9 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(organizationsRoutes({ db: deps.database.db, now: auth.now }));
 
   // Live data: one socket.io server on this HTTP server, the ingest API feeding it, and the demo.
-  const realtime = createRealtime(app, { db: deps.database.db, auth, log: app.log });
-  registerRealtimeShutdown(app, realtime);
+  const cluster = deps.redis ? createClusterAdapter(deps.redis.url, app.log, deps.redis.prefix) : undefined;
+  const realtime = createRealtime(app, { db: deps.database.db, auth, log: app.log, cluster });
+  registerRealtimeShutdown(app, realtime, cluster);
   const ingest = createIngestService({
     db: deps.database.db,
     now: auth.now,
@@ -132,7 +140,14 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('ingest', ingest);
   await app.register(ingestRoutes({ db: deps.database.db, now: auth.now, ingest }));
   // Notification platform (/v1, /v1/widgets, /api/platform); the inbox uses the default namespace.
-  await registerNotify(app, { db: deps.database.db, now: auth.now, access, io: realtime.io, ...deps.notify });
+  await registerNotify(app, {
+    db: deps.database.db,
+    now: auth.now,
+    access,
+    io: realtime.io,
+    clustered: realtime.clustered,
+    ...deps.notify,
+  });
   if (deps.simulator) {
     const simulator = createSimulator(
       { db: deps.database.db, ingest, now: auth.now, log: app.log },
