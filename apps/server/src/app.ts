@@ -7,11 +7,13 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
 import { createDomainEventBus, type DomainEventBus } from './lib/domain-events';
 import { registerAccessRequests } from './modules/access-requests/register';
+import { createAccountLimiters } from './modules/accounts/accounts.deps';
 import { type MailSettings, registerAccounts } from './modules/accounts/register';
 import { assetsRoutes } from './modules/assets/assets.routes';
 import { registerAccessControl } from './modules/auth/access-control';
 import { authRoutes } from './modules/auth/auth.routes';
 import { type AuthOptions, configureAuth } from './modules/auth/auth-context';
+import { RedisRateStore } from './modules/auth/redis-rate-store';
 import { registerCards } from './modules/cards/register';
 import { healthRoutes } from './modules/health/health.routes';
 import { registerIncidents } from './modules/incidents/register';
@@ -98,7 +100,10 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   // Before any route: every /api route must declare its access (see docs/ARCHITECTURE.md).
-  const auth = configureAuth(deps.database.db, deps.auth);
+  // With Redis, login throttles and account budgets are counted once for every process.
+  const rateStore = deps.redis ? new RedisRateStore(deps.redis.url, deps.redis.prefix) : undefined;
+  if (rateStore) app.addHook('onClose', () => rateStore.close());
+  const auth = configureAuth(deps.database.db, rateStore ? { ...deps.auth, rateStore } : deps.auth);
   const access = registerAccessControl(app, auth);
   await registerSecurityHeaders(app);
   await registerOpenApi(app);
@@ -109,7 +114,12 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(operationsRoutes({ db: deps.database.db, now: auth.now }));
   await app.register(metricsRoutes({ db: deps.database.db, now: auth.now }));
   await app.register(assetsRoutes({ db: deps.database.db, now: auth.now }));
-  await registerAccounts(app, { db: deps.database.db, mail: deps.mail, clock: auth.now });
+  await registerAccounts(app, {
+    db: deps.database.db,
+    mail: deps.mail,
+    clock: auth.now,
+    ...(rateStore ? { limiters: createAccountLimiters(auth.now, {}, rateStore) } : {}),
+  });
   const domainEvents = createDomainEventBus(app.log);
   app.decorate('domainEvents', domainEvents);
   await registerIncidents(app, {
