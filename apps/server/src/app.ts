@@ -1,7 +1,10 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { redisLeadership, soleLeadership } from './cluster/leader';
+import { ALL_ROLES, type Roles } from './cluster/roles';
 import type { DatabaseHandle } from './db/database';
 import { registerErrorHandling } from './http/error-handler';
+import { type Drain, registerDrain } from './http/graceful-drain';
 import { registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
@@ -57,6 +60,8 @@ export type AppDeps = {
    * process, everything in memory.
    */
   redis?: { url: string; prefix?: string | undefined } | undefined;
+  /** ROLES: what this process does (cluster/roles.ts); all by default. */
+  roles?: Roles | undefined;
 };
 
 declare module 'fastify' {
@@ -67,6 +72,8 @@ declare module 'fastify' {
     domainEvents: DomainEventBus;
     /** The ingest service (modules/ingest), for in-process senders such as the simulator. */
     ingest: IngestService;
+    /** Graceful drain of HTTP connections before closing (http/graceful-drain.ts). */
+    drain: Drain;
   }
 }
 
@@ -92,13 +99,35 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? false,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
-    return503OnClosing: true,
+    // Requests that reach a closing server were accepted on an open connection: answer them
+    // (with `Connection: close`) rather than 503 — see http/graceful-drain.ts.
+    return503OnClosing: false,
     ...(deps.trustProxy === undefined ? {} : { trustProxy: deps.trustProxy }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandling(app);
+  app.decorate('drain', registerDrain(app));
+  const roles = deps.roles ?? ALL_ROLES;
+  if (!roles.has('api')) {
+    // A worker or realtime-only process answers its health checks and nothing else over HTTP.
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.url === '/api/health' || request.url.startsWith('/api/health/')) return;
+      reply
+        .code(404)
+        .send({ statusCode: 404, code: 'ROUTE_NOT_FOUND', message: 'This process serves no API' });
+      return reply;
+    });
+  }
+  // The leader runs the notification scheduler and the simulator; only worker processes campaign.
+  const leadership = deps.redis
+    ? redisLeadership(deps.redis.url, app.log, { prefix: deps.redis.prefix })
+    : soleLeadership();
+  if (roles.has('worker')) {
+    app.addHook('onReady', () => leadership.start());
+    app.addHook('onClose', () => leadership.close());
+  }
   // Before any route: every /api route must declare its access (see docs/ARCHITECTURE.md).
   // With Redis, login throttles and account budgets are counted once for every process.
   const rateStore = deps.redis ? new RedisRateStore(deps.redis.url, deps.redis.prefix) : undefined;
@@ -138,7 +167,13 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Live data: one socket.io server on this HTTP server, the ingest API feeding it, and the demo.
   const cluster = deps.redis ? createClusterAdapter(deps.redis.url, app.log, deps.redis.prefix) : undefined;
-  const realtime = createRealtime(app, { db: deps.database.db, auth, log: app.log, cluster });
+  const realtime = createRealtime(app, {
+    db: deps.database.db,
+    auth,
+    log: app.log,
+    cluster,
+    acceptConnections: roles.has('realtime'),
+  });
   registerRealtimeShutdown(app, realtime, cluster);
   const ingest = createIngestService({
     db: deps.database.db,
@@ -157,13 +192,15 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     io: realtime.io,
     clustered: realtime.clustered,
     ...deps.notify,
+    worker: roles.has('worker'),
+    leadership,
   });
-  if (deps.simulator) {
+  if (deps.simulator && roles.has('worker')) {
     const simulator = createSimulator(
       { db: deps.database.db, ingest, now: auth.now, log: app.log },
       deps.simulator,
     );
-    registerSimulator(app, simulator);
+    registerSimulator(app, simulator, leadership);
   }
   await registerSpa(app, deps.webDist);
   return app;

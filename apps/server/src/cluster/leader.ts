@@ -9,31 +9,56 @@ import { Redis } from 'ioredis';
  * once it lapses). The leader runs what must run in exactly one place — the notification
  * scheduler and the live demo simulator. Without Redis there is one process, and it leads.
  */
+type Listener = { gained(): void; lost(): void };
+
 export interface Leadership {
   /** Whether this process leads now. */
   readonly leading: boolean;
-  /** Calls `gained` when this process becomes leader and `lost` when it stops leading. */
-  start(callbacks: { gained(): void; lost(): void }): Promise<void>;
+  /**
+   * Calls `gained` when this process becomes leader (at once if it leads already) and `lost` when
+   * it stops leading. Returns the remover.
+   */
+  follow(listener: Listener): () => void;
+  /** Starts campaigning (the sole process leads at once). */
+  start(): Promise<void>;
   /** Stops campaigning and gives the lead up at once (another process takes it without waiting). */
   close(): Promise<void>;
 }
 
-/** The single process: leads from `start` to `close`. */
-export function soleLeadership(): Leadership {
+/** Listeners and the leading flag shared by both kinds of leadership. */
+function leaderState() {
+  const listeners = new Set<Listener>();
   let leading = false;
-  let lost: (() => void) | null = null;
   return {
     get leading() {
       return leading;
     },
-    async start(callbacks) {
-      leading = true;
-      lost = callbacks.lost;
-      callbacks.gained();
+    set(next: boolean) {
+      if (next === leading) return;
+      leading = next;
+      for (const listener of [...listeners]) (next ? listener.gained : listener.lost).call(listener);
+    },
+    follow(listener: Listener) {
+      listeners.add(listener);
+      if (leading) listener.gained();
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+
+/** The single process: leads from `start` to `close`. */
+export function soleLeadership(): Leadership {
+  const state = leaderState();
+  return {
+    get leading() {
+      return state.leading;
+    },
+    follow: state.follow,
+    async start() {
+      state.set(true);
     },
     async close() {
-      if (leading) lost?.();
-      leading = false;
+      state.set(false);
     },
   };
 }
@@ -52,41 +77,34 @@ export function redisLeadership(
   const me = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
   redis.on('error', (error) => log.warn({ err: error }, 'leader election: redis connection error'));
-  let leading = false;
+  const state = leaderState();
   let timer: NodeJS.Timeout | undefined;
-  let callbacks: { gained(): void; lost(): void } | null = null;
   let campaigning: Promise<void> = Promise.resolve();
+  let closed = false;
 
   const campaign = async () => {
+    if (closed) return;
     try {
-      const holds = leading
+      const holds = state.leading
         ? Number(await redis.eval(RENEW, 1, key, me, String(leaseMs))) === 1
         : (await redis.set(key, me, 'PX', leaseMs, 'NX')) === 'OK';
-      if (holds && !leading) {
-        leading = true;
-        log.info('this process leads: notification scheduler and simulator run here');
-        callbacks?.gained();
-      } else if (!holds && leading) {
-        leading = false;
-        log.warn('this process no longer leads');
-        callbacks?.lost();
-      }
+      if (holds !== state.leading)
+        log.info(holds ? 'this process leads: notification scheduler and simulator run here' : 'lead lost');
+      state.set(holds);
     } catch (error) {
       // Unsure whether the key is still ours: stop leading rather than risk two leaders.
-      if (leading) {
-        leading = false;
-        callbacks?.lost();
-      }
+      state.set(false);
       log.warn({ err: error }, 'leader election failed');
     }
   };
 
   return {
     get leading() {
-      return leading;
+      return state.leading;
     },
-    async start(next) {
-      callbacks = next;
+    follow: state.follow,
+    async start() {
+      if (timer || closed) return;
       await redis.connect();
       campaigning = campaign();
       await campaigning;
@@ -99,11 +117,11 @@ export function redisLeadership(
       timer.unref();
     },
     async close() {
+      closed = true;
       if (timer) clearInterval(timer);
       await campaigning;
-      if (leading) {
-        leading = false;
-        callbacks?.lost();
+      if (state.leading) {
+        state.set(false);
         await redis.eval(RESIGN, 1, key, me).catch(() => undefined);
       }
       if (redis.status === 'wait') redis.disconnect();

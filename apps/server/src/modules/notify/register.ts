@@ -41,7 +41,10 @@ export type NotifyOptions = {
   worker?: boolean | undefined;
   /** How long a worker's lease on the jobs it delivers lasts (JOB_LEASE_MS, default 30 s). */
   leaseMs?: number | undefined;
-  /** Who runs the scheduler: the leader among the processes (default: this process alone). */
+  /**
+   * Who runs the scheduler: the leader among the processes, started and closed by the app
+   * (default: this process alone, started here).
+   */
   leadership?: Leadership | undefined;
 };
 
@@ -125,7 +128,8 @@ export async function registerNotify(
       Math.max(100, Math.floor(lease.ms / 2)),
     );
     sweeper.unref();
-    await leadership.start({
+    // The scheduler runs on the leader only (it would be safe anywhere: firing claims each wait).
+    leadership.follow({
       gained: () => {
         scheduler.start();
         void scheduler
@@ -134,6 +138,7 @@ export async function registerNotify(
       },
       lost: () => scheduler.pause(),
     });
+    if (!options.leadership) await leadership.start();
   });
   let sweeper: NodeJS.Timeout | undefined;
   // Incident domain events → the incident-opened / incident-escalated workflows.
@@ -146,7 +151,7 @@ export async function registerNotify(
       await app.domainEvents.drain();
     }
     if (sweeper) clearInterval(sweeper);
-    await leadership.close();
+    if (!options.leadership) await leadership.close();
     await scheduler.close();
     await queue.close();
     // What this process still held (a send cut short) is free for the others at once.

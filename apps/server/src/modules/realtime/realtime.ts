@@ -61,6 +61,8 @@ export type RealtimeDeps = {
   log: FastifyBaseLogger;
   /** With REDIS_URL: broadcasts reach the sockets of every process (cluster-adapter.ts). */
   cluster?: ClusterAdapter | undefined;
+  /** False on a process without the realtime role: it still broadcasts (through Redis) but takes no sockets. */
+  acceptConnections?: boolean;
 };
 
 function refusal(error: unknown): Error & { data: TRealtimeRefusal } {
@@ -85,6 +87,9 @@ export function createRealtime(app: FastifyInstance, deps: RealtimeDeps): Realti
     maxHttpBufferSize: 16 * 1024,
     connectTimeout: 10_000,
     ...(deps.cluster ? { adapter: deps.cluster.adapter } : {}),
+    ...(deps.acceptConnections === false
+      ? { allowRequest: (_request, callback) => callback('this process serves no sockets', false) }
+      : {}),
   });
   const operations: OperationsNamespace = io.of(OPERATIONS_NAMESPACE);
   const listeners = new Set<(event: OperationsEvent) => void>();
