@@ -1,5 +1,6 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
+import { parseRoles, type Roles } from './cluster/roles';
 
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
@@ -39,6 +40,16 @@ const ZEnv = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
+  /** What this process does: a comma list of api, realtime, worker (default all three). */
+  ROLES: z.string().optional(),
+  /** PostgreSQL: connections in this process's pool. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(1000).default(10),
+  /** PostgreSQL: longest a statement may run (ms; 0 = no limit), migrations and seeding excepted. */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  /** How long a worker's lease on the notification jobs it delivers lasts before another may take them. */
+  JOB_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(30_000),
+  /** SIGTERM: longest wait for requests in progress before closing. */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
 });
 
 export type Config = {
@@ -57,7 +68,10 @@ export type Config = {
   /** Run the live demo simulator (posts demo data through the ingest service every few seconds). */
   simulator: boolean;
   /** Notification platform: the demo organisation's preset secret key; inbox URLs derive from publicUrl. */
-  notify: { secretKey: string | undefined; publicUrl: string; redisUrl: string | undefined };
+  notify: { secretKey: string | undefined; publicUrl: string; redisUrl: string | undefined; leaseMs: number };
+  roles: Roles;
+  database: { poolSize: number; statementTimeoutMs: number };
+  shutdownDrainMs: number;
 };
 
 function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
@@ -84,6 +98,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = e.DATABASE_URL ?? join(dataDir, 'forecourt.db');
   const dialect = /^postgres(ql)?:\/\//.test(databaseUrl) ? 'postgres' : 'sqlite';
   const seedDemo = e.SEED_DEMO === 'true' || e.SEED_DEMO === '1';
+  let roles: Roles;
+  try {
+    roles = parseRoles(e.ROLES);
+  } catch (error) {
+    throw new Error(`Invalid configuration:\n  ${(error as Error).message}`);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -105,7 +125,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       secretKey: e.NOTIFY_SECRET_KEY,
       publicUrl: e.APP_URL.replace(/\/+$/, ''),
       redisUrl: e.REDIS_URL,
+      leaseMs: e.JOB_LEASE_MS,
     },
+    roles,
+    database: { poolSize: e.DATABASE_POOL_SIZE, statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS },
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
   };
 }
 

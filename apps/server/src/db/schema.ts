@@ -656,6 +656,9 @@ export interface NotifyJobsTable {
   mergedInto: NotifyNullable<number>;
   /** A fired digest lead: the collected events as JSON (migration 0008). */
   digestEvents: NotifyNullable<string>;
+  /** A running job: the process holding it and until when (epoch ms), renewed while it works (0015). */
+  leaseOwner: NotifyNullable<string>;
+  leaseExpiresAt: NotifyNullable<number>;
   createdAt: number;
   updatedAt: number;
 }

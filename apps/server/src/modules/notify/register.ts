@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Server } from 'socket.io';
+import { type Leadership, soleLeadership } from '../../cluster/leader';
 import type { Db } from '../../db/database';
 import type { AccessControl } from '../auth/access-control';
 import { widgetAuthenticator, widgetRoutes } from '../widget/widget.routes';
@@ -19,7 +20,7 @@ import { platformRoutes } from './platform.routes';
 import { previewRoutes } from './preview.routes';
 import { NotifyScheduler } from './scheduler';
 import { notifyKeys } from './secrets';
-import { pendingEventIds, processEvent } from './worker';
+import { DEFAULT_LEASE, pendingEventIds, processEvent, releaseJobLeases } from './worker';
 
 /** The organisation whose key `NOTIFY_SECRET_KEY` presets: the demo seed's first organisation. */
 export const DEMO_ORGANIZATION_SLUG = 'sahyog-fuels';
@@ -33,6 +34,18 @@ export type NotifyOptions = {
   redisUrl?: string | undefined;
   /** Key prefix of the BullMQ queue (default `forecourt`; tests sharing one Redis pick their own). */
   redisPrefix?: string | undefined;
+  /**
+   * This process works notification jobs (ROLES has `worker`; default true). Without it triggers
+   * are only queued: on Redis for the workers, or as rows the workers' lease sweep picks up.
+   */
+  worker?: boolean | undefined;
+  /** How long a worker's lease on the jobs it delivers lasts (JOB_LEASE_MS, default 30 s). */
+  leaseMs?: number | undefined;
+  /**
+   * Who runs the scheduler: the leader among the processes, started and closed by the app
+   * (default: this process alone, started here).
+   */
+  leadership?: Leadership | undefined;
 };
 
 declare module 'fastify' {
@@ -52,15 +65,25 @@ declare module 'fastify' {
  */
 export async function registerNotify(
   app: FastifyInstance,
-  options: { db: Db; now: () => number; access: AccessControl; io?: Server | undefined } & NotifyOptions,
+  options: {
+    db: Db;
+    now: () => number;
+    access: AccessControl;
+    io?: Server | undefined;
+    /** The socket.io server has the cluster adapter: inbox events reach the other processes too. */
+    clustered?: boolean;
+  } & NotifyOptions,
 ): Promise<void> {
   const keys = notifyKeys(options.db, options.now);
   const realtime = new WidgetRealtime({ db: options.db, now: options.now, log: app.log, keys });
+  const worker = options.worker !== false;
+  const lease = { owner: DEFAULT_LEASE.owner, ms: options.leaseMs ?? DEFAULT_LEASE.ms };
+  const leadership = options.leadership ?? soleLeadership();
   // The worker runs with the same deps the routes get (the queue included).
-  const work = (eventId: number) => processEvent(deps, eventId);
+  const work = (eventId: number) => processEvent({ ...deps, lease }, eventId);
   const queue = options.redisUrl
-    ? new BullMqQueue(work, app.log, { url: options.redisUrl, prefix: options.redisPrefix })
-    : new InProcessQueue(work, app.log);
+    ? new BullMqQueue(work, app.log, { url: options.redisUrl, prefix: options.redisPrefix, consume: worker })
+    : new InProcessQueue(work, app.log, { consume: worker });
   const deps: NotifyDeps = {
     db: options.db,
     now: options.now,
@@ -71,7 +94,7 @@ export async function registerNotify(
     queue,
     publicUrl: (options.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, ''),
   };
-  if (options.io) realtime.attach(options.io);
+  if (options.io) realtime.attach(options.io, { clustered: options.clustered === true });
   // Delays and digests: due jobs persisted in notify_jobs, fired on the app's clock.
   const scheduler = new NotifyScheduler(deps, queue);
 
@@ -93,12 +116,31 @@ export async function registerNotify(
         app.log.info('NOTIFY_SECRET_KEY applied to the demo organisation');
       }
     }
-    for (const eventId of await pendingEventIds(deps.db, deps.now())) queue.enqueue(eventId);
-    scheduler.start();
-    void scheduler
-      .tick()
-      .catch((error: unknown) => app.log.error({ err: error }, 'notification scheduler failed'));
+    if (!worker) return;
+    // Queued work, and running work whose lease expired (its process died): picked up now and
+    // every half lease, so a job of a killed process is worked again soon after its lease ends.
+    const sweep = async () => {
+      for (const eventId of await pendingEventIds(deps.db, deps.now())) queue.enqueue(eventId);
+    };
+    await sweep();
+    sweeper = setInterval(
+      () => void sweep().catch((error: unknown) => app.log.error({ err: error }, 'job lease sweep failed')),
+      Math.max(100, Math.floor(lease.ms / 2)),
+    );
+    sweeper.unref();
+    // The scheduler runs on the leader only (it would be safe anywhere: firing claims each wait).
+    leadership.follow({
+      gained: () => {
+        scheduler.start();
+        void scheduler
+          .tick()
+          .catch((error: unknown) => app.log.error({ err: error }, 'notification scheduler failed'));
+      },
+      lost: () => scheduler.pause(),
+    });
+    if (!options.leadership) await leadership.start();
   });
+  let sweeper: NodeJS.Timeout | undefined;
   // Incident domain events → the incident-opened / incident-escalated workflows.
   const unsubscribe = app.hasDecorator('domainEvents')
     ? subscribeDomainTriggers(deps, app.domainEvents)
@@ -108,8 +150,12 @@ export async function registerNotify(
       unsubscribe();
       await app.domainEvents.drain();
     }
+    if (sweeper) clearInterval(sweeper);
+    if (!options.leadership) await leadership.close();
     await scheduler.close();
     await queue.close();
+    // What this process still held (a send cut short) is free for the others at once.
+    if (worker) await releaseJobLeases(deps.db, deps.now(), lease).catch(() => undefined);
   });
 
   await app.register(notifyRoutes(deps, integrationOperations(deps)));

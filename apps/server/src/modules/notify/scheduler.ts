@@ -521,6 +521,12 @@ export class NotifyScheduler {
     this.#timer.unref();
   }
 
+  /** Stops the timer until the next `start` (this process no longer leads); `tick` still works. */
+  pause(): void {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = undefined;
+  }
+
   /** Fires what is due now; resolves with how many waits fired. */
   tick(): Promise<number> {
     const run = this.#chain.then(() => (this.#closed ? 0 : runDueJobs(this.#deps, this.#queue)));

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { TNotifyChannel, TWidgetCta, TWorkflowStep } from '@forecourt/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/database';
@@ -11,6 +13,12 @@ import {
   insertExecutionDetails,
 } from './execution-details.repository';
 import type { DeliveredMessage } from './inbox-publisher';
+import {
+  eventsWithQueuedJobs,
+  releaseLeases,
+  renewLeases,
+  requeueExpiredLeases,
+} from './job-leases.repository';
 import { JOB_COLUMNS, type TJobRow } from './jobs';
 import { completeFinishedNotifications } from './notification-completion';
 import type { NotifyDeps } from './notify.deps';
@@ -22,7 +30,19 @@ import { ensureFeeds } from './workflows.repository';
 /** Jobs handled per transaction. */
 export const WORKER_BATCH = 500;
 
-type WorkerDeps = Pick<NotifyDeps, 'db' | 'now' | 'inbox' | 'log' | 'keys'>;
+type WorkerDeps = Pick<NotifyDeps, 'db' | 'now' | 'inbox' | 'log' | 'keys'> & {
+  /** Who holds the leases this worker takes and for how long (default: this process, 30 s). */
+  lease?: JobLease;
+};
+
+/** The lease a worker puts on the jobs it delivers: its owner name and duration. */
+export type JobLease = { owner: string; ms: number };
+
+/** The default lease: this process (host, pid and a random part) for 30 s, renewed every 10 s. */
+export const DEFAULT_LEASE: JobLease = {
+  owner: `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`,
+  ms: 30_000,
+};
 
 type JobRow = TJobRow & { attempts: number };
 
@@ -312,6 +332,7 @@ async function processBatch(
 
   const messageIdByJob = await insertMessages(trx, messages);
   const delivering = new Set(deliveries.map((task) => task.job.id));
+  const lease = deps.lease ?? DEFAULT_LEASE;
   for (const status of ['completed', 'skipped', 'failed', 'running'] as const) {
     const ids = jobs
       .filter((job) =>
@@ -325,6 +346,10 @@ async function processBatch(
           status,
           attempts: eb('attempts', '+', 1),
           updatedAt: now,
+          // Delivered after the commit: leased to this process until settled (job-leases.repository.ts).
+          ...(status === 'running'
+            ? { leaseOwner: lease.owner, leaseExpiresAt: now + lease.ms }
+            : { leaseOwner: null, leaseExpiresAt: null }),
           ...(status === 'failed' ? { error: 'delivery failed (see execution details)' } : {}),
         }))
         .where('id', 'in', ids.slice(start, start + 500))
@@ -454,26 +479,44 @@ export async function processEvent(deps: WorkerDeps, eventId: number): Promise<v
     const batch = await deps.db.transaction().execute((trx) => processBatch(trx, deps, eventId));
     if (batch === null) return;
     if (batch.delivered.length > 0) deps.inbox.messagesDelivered(batch.delivered);
-    if (batch.deliveries.length > 0) await deliverJobs(deps, batch.deliveries);
+    if (batch.deliveries.length > 0) await deliverLeased(deps, batch.deliveries);
     // A short batch took every queued job: no empty transaction to learn that (steps queued
     // meanwhile by the scheduler are enqueued again by it).
     if (!batch.full) return;
   }
 }
 
-/** Events with queued (or, after a crash, running) jobs: what a starting process picks up. */
+/** Delivers claimed jobs while renewing their lease (a third of its duration at a time). */
+async function deliverLeased(deps: WorkerDeps, tasks: readonly DeliveryTask[]): Promise<void> {
+  const lease = deps.lease ?? DEFAULT_LEASE;
+  const ids = tasks.map((task) => task.job.id);
+  let renewing: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(
+    () => {
+      renewing = renewLeases(deps.db, lease.owner, ids, deps.now() + lease.ms).catch((error: unknown) =>
+        deps.log.warn({ err: error }, 'notification job lease renewal failed'),
+      );
+    },
+    Math.max(100, Math.floor(lease.ms / 3)),
+  );
+  try {
+    await deliverJobs(deps, tasks);
+  } finally {
+    clearInterval(timer);
+    await renewing;
+  }
+}
+
+/**
+ * Events with work to pick up: queued jobs, and running jobs whose lease expired (their process
+ * died), which go back to queued first. Running jobs a live process holds are left alone.
+ */
 export async function pendingEventIds(db: Db, now: number): Promise<number[]> {
-  await db
-    .updateTable('notifyJobs')
-    .set({ status: 'queued', updatedAt: now })
-    .where('status', '=', 'running')
-    .execute();
-  const rows = await db
-    .selectFrom('notifyJobs')
-    .select('eventId')
-    .distinct()
-    .where(sql<boolean>`status = 'queued'`)
-    .orderBy('eventId')
-    .execute();
-  return rows.map((row) => row.eventId);
+  await requeueExpiredLeases(db, now);
+  return eventsWithQueuedJobs(db);
+}
+
+/** Ends this process's leases now (shutdown), so another process takes its running jobs at once. */
+export function releaseJobLeases(db: Db, now: number, lease: JobLease = DEFAULT_LEASE): Promise<void> {
+  return releaseLeases(db, lease.owner, now);
 }

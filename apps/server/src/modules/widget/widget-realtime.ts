@@ -16,6 +16,14 @@ export const subscriberRoom = (subscriberId: number) => toHexId(subscriberId);
 
 type Deps = { db: Db; now: () => number; log: FastifyBaseLogger; keys: NotifyKeys };
 
+/**
+ * Process-to-process events (socket.io `serverSideEmit`, over the cluster adapter): each process
+ * turns them into socket events for its own sockets, reading messages and counts only for
+ * subscribers connected to it — as it does for what it delivered itself.
+ */
+const PEER_DELIVERED = 'forecourt:inbox-delivered';
+const PEER_COUNTS = 'forecourt:inbox-counts';
+
 /** The token of a handshake: `auth.token`, else `?token=`; the literal "null" is no token. */
 export function handshakeToken(socket: Socket): string | undefined {
   const fromAuth = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
@@ -41,6 +49,7 @@ export function handshakeToken(socket: Socket): string | undefined {
  */
 export class WidgetRealtime implements InboxPublisher {
   #namespace: Namespace | null = null;
+  #clustered = false;
   readonly #deps: Deps;
 
   constructor(deps: Deps) {
@@ -55,10 +64,28 @@ export class WidgetRealtime implements InboxPublisher {
    * Serves the inbox on `io`'s default namespace: the token is checked after the connection is
    * made and an invalid or missing one disconnects the socket at once (the client does not retry).
    */
-  attach(io: Server): void {
+  attach(io: Server, options: { clustered?: boolean } = {}): void {
     if (this.#namespace) return;
     const namespace = io.of('/');
     this.#namespace = namespace;
+    this.#clustered = options.clustered === true;
+    if (this.#clustered) {
+      namespace.on(PEER_DELIVERED, (pairs: unknown) => {
+        if (!Array.isArray(pairs)) return;
+        this.#deliverLocally(
+          pairs.flatMap((pair) =>
+            Array.isArray(pair) && typeof pair[0] === 'number' && typeof pair[1] === 'number'
+              ? [{ id: pair[0], subscriberId: pair[1] }]
+              : [],
+          ),
+        );
+      });
+      namespace.on(PEER_COUNTS, (subscriberId: unknown, which: unknown) => {
+        if (typeof subscriberId !== 'number' || !which || typeof which !== 'object') return;
+        const flags = which as { unseen?: unknown; unread?: unknown };
+        this.#countsLocally(subscriberId, { unseen: flags.unseen === true, unread: flags.unread === true });
+      });
+    }
     namespace.on('connection', (socket) => {
       this.#accept(socket).catch((error: unknown) => {
         this.#deps.log.error({ err: error }, 'inbox socket failed');
@@ -108,6 +135,17 @@ export class WidgetRealtime implements InboxPublisher {
 
   messagesDelivered(messages: readonly DeliveredMessage[]): void {
     if (!this.#namespace) return;
+    if (this.#clustered && messages.length > 0) {
+      this.#namespace.serverSideEmit(
+        PEER_DELIVERED,
+        messages.map((message) => [message.id, message.subscriberId]),
+      );
+    }
+    this.#deliverLocally(messages);
+  }
+
+  #deliverLocally(messages: readonly DeliveredMessage[]): void {
+    if (!this.#namespace) return;
     // Only the messages of subscribers with a socket here are read (none: no query at all).
     const listened = messages.filter((message) => this.#listening(message.subscriberId));
     if (listened.length === 0) return;
@@ -127,7 +165,7 @@ export class WidgetRealtime implements InboxPublisher {
     }
     for (const [subscriberId, messages] of bySubscriber) {
       for (const message of messages) {
-        namespace
+        namespace.local
           .to(subscriberRoom(subscriberId))
           .emit(WIDGET_SOCKET_EVENTS.received, { message: presentMessage(message) });
       }
@@ -136,6 +174,11 @@ export class WidgetRealtime implements InboxPublisher {
   }
 
   countsChanged(subscriberId: number, which: { unseen?: boolean; unread?: boolean }): void {
+    if (this.#clustered && this.#namespace) this.#namespace.serverSideEmit(PEER_COUNTS, subscriberId, which);
+    this.#countsLocally(subscriberId, which);
+  }
+
+  #countsLocally(subscriberId: number, which: { unseen?: boolean; unread?: boolean }): void {
     if (!this.#namespace || !this.#listening(subscriberId)) return;
     this.#emitCounts(subscriberId, which).catch((error: unknown) =>
       this.#deps.log.error({ err: error }, 'inbox count event failed'),
@@ -146,7 +189,8 @@ export class WidgetRealtime implements InboxPublisher {
   async #emitCounts(subscriberId: number, which: { unseen?: boolean; unread?: boolean }): Promise<void> {
     const namespace = this.#namespace;
     if (!namespace) return;
-    const room = namespace.to(subscriberRoom(subscriberId));
+    // Local: the other processes compute their own subscribers' counts (see PEER_COUNTS).
+    const room = namespace.local.to(subscriberRoom(subscriberId));
     if (which.unseen) {
       const count = await countInbox(this.#deps.db, subscriberId, { seen: false }, WIDGET_COUNT_LIMIT + 1);
       room.emit(WIDGET_SOCKET_EVENTS.unseen, {

@@ -12,7 +12,7 @@ import type { NotifyDeps } from '../notify.deps';
 import type { SubscriberRow } from '../subscribers.repository';
 import { renderTemplate } from '../templates';
 import { type ChatMessage, sendChat } from './chat';
-import { type EmailMessage, sendEmail } from './email';
+import { type EmailMessage, jobMessageId, sendEmail } from './email';
 import { DeliveryError, type PostOptions } from './http';
 import { sendPush } from './push';
 
@@ -191,6 +191,7 @@ async function deliverOne(
         transactionId: task.job.transactionId,
         subscriberId: subscriber.subscriberId,
         workflow: task.workflow,
+        messageId: jobMessageId(task.job.id, task.job.transactionId),
       };
     } catch (error) {
       return templateFailure(error);

@@ -12,7 +12,17 @@ export type EmailMessage = {
   transactionId: string;
   subscriberId: string | null;
   workflow: string | null;
+  /**
+   * The mail's Message-ID, derived from its job: a mail sent again after its process died (lease
+   * expired mid-send) carries the same id, so receivers and the activity feed see one mail.
+   */
+  messageId?: string | undefined;
 };
+
+/** The Message-ID of the mail of notification job `jobId` (stable across re-sends of that job). */
+export function jobMessageId(jobId: number, transactionId: string): string {
+  return `<job-${jobId}.${transactionId.replace(/[^A-Za-z0-9._-]/g, '')}@forecourt.notify>`;
+}
 
 const str = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 
@@ -58,6 +68,7 @@ async function sendSmtp(integration: LiveIntegration, message: EmailMessage, tim
       subject: message.subject,
       html: message.html,
       text: message.text,
+      ...(message.messageId ? { messageId: message.messageId } : {}),
     });
     return { raw: typeof info.response === 'string' ? info.response.slice(0, 300) : undefined };
   } catch (error) {
