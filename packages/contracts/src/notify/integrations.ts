@@ -116,8 +116,14 @@ const provider = (
   fields: readonly TCredentialField[],
   extra: Partial<TProvider> = {},
 ): TProvider => ({ id, displayName, channel, delivers: false, fields, ...extra });
-const sms = (id: string, displayName: string, fields: readonly TCredentialField[]) =>
-  provider('sms', id, displayName, fields);
+const sms = (
+  id: string,
+  displayName: string,
+  fields: readonly TCredentialField[],
+  extra: Partial<TProvider> = {},
+) => provider('sms', id, displayName, fields, extra);
+/** SMS providers this version sends through (apps/server/src/modules/notify/delivery/sms). */
+const DELIVERS = { delivers: true } as const;
 
 export const PROVIDERS: readonly TProvider[] = [
   // email
@@ -194,17 +200,18 @@ export const PROVIDERS: readonly TProvider[] = [
   },
 
   // sms
-  sms('nexmo', 'Vonage (Nexmo)', [apiKey(), secretKey('API secret'), smsFrom()]),
-  sms('plivo', 'Plivo', [accountSid('Auth id'), token(), smsFrom()]),
+  sms('nexmo', 'Vonage (Nexmo)', [apiKey(), secretKey('API secret'), smsFrom()], DELIVERS),
+  sms('plivo', 'Plivo', [accountSid('Auth id'), token(), smsFrom()], DELIVERS),
   sms('sms77', 'sms77', [apiKey(), smsFrom()]),
   sms('sms-central', 'SMS Central', [user(), password(), smsFrom(), optional(baseUrl())]),
-  sms('sns', 'Amazon SNS', [apiKey('Access key id'), secretKey('Secret access key'), region()]),
-  sms('telnyx', 'Telnyx', [
-    apiKey(),
-    smsFrom(),
-    field('messageProfileId', 'Messaging profile id', 'string', { required: false }),
-  ]),
-  sms('twilio', 'Twilio', [accountSid(), token(), smsFrom()]),
+  sms('sns', 'Amazon SNS', [apiKey('Access key id'), secretKey('Secret access key'), region()], DELIVERS),
+  sms(
+    'telnyx',
+    'Telnyx',
+    [apiKey(), smsFrom(), field('messageProfileId', 'Messaging profile id', 'string', { required: false })],
+    DELIVERS,
+  ),
+  sms('twilio', 'Twilio', [accountSid(), token(), smsFrom()], DELIVERS),
   sms('gupshup', 'Gupshup', [user(), password()]),
   sms('firetext', 'Firetext', [apiKey(), smsFrom()]),
   sms('infobip-sms', 'Infobip', [baseUrl(), apiKey(), smsFrom()]),
