@@ -1,6 +1,11 @@
 import type { SmsSender } from '../vendor';
+import { firetext } from './firetext';
+import { gupshup } from './gupshup';
+import { kannel } from './kannel';
 import { nexmo } from './nexmo';
 import { plivo } from './plivo';
+import { smsCentral } from './sms-central';
+import { sms77 } from './sms77';
 import { sns } from './sns';
 import { telnyx } from './telnyx';
 import { twilio } from './twilio';
@@ -9,7 +14,12 @@ import { twilio } from './twilio';
 export const SMS_SENDERS: Readonly<Record<string, SmsSender>> = {
   nexmo,
   plivo,
+  sms77,
+  'sms-central': smsCentral,
   sns,
   telnyx,
   twilio,
+  gupshup,
+  firetext,
+  kannel,
 };
