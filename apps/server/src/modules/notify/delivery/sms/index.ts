@@ -1,7 +1,12 @@
 import type { SmsSender } from '../vendor';
+import { burstSms } from './burst-sms';
+import { clickatell } from './clickatell';
 import { firetext } from './firetext';
+import { fortySixElks } from './forty-six-elks';
 import { gupshup } from './gupshup';
+import { infobipSms } from './infobip';
 import { kannel } from './kannel';
+import { maqsam } from './maqsam';
 import { nexmo } from './nexmo';
 import { plivo } from './plivo';
 import { smsCentral } from './sms-central';
@@ -21,5 +26,10 @@ export const SMS_SENDERS: Readonly<Record<string, SmsSender>> = {
   twilio,
   gupshup,
   firetext,
+  'infobip-sms': infobipSms,
+  'burst-sms': burstSms,
+  clickatell,
+  'forty-six-elks': fortySixElks,
   kannel,
+  maqsam,
 };
