@@ -220,12 +220,25 @@ export const PROVIDERS: readonly TProvider[] = [
   sms('forty-six-elks', '46elks', [user('API user name'), password('API password'), smsFrom()], DELIVERS),
   sms('kannel', 'Kannel', [host(), port(), smsFrom(), optional(user()), optional(password())], DELIVERS),
   sms('maqsam', 'Maqsam', [apiKey('Access key id'), secretKey('Access secret'), smsFrom()], DELIVERS),
-  sms('termii', 'Termii', [apiKey(), smsFrom()]),
-  sms('africas-talking', "Africa's Talking", [user(), apiKey(), smsFrom()]),
+  sms('termii', 'Termii', [apiKey(), smsFrom()], DELIVERS),
+  sms('africas-talking', "Africa's Talking", [user(), apiKey(), smsFrom()], DELIVERS),
   sms('novu-sms', 'Built-in SMS (demo)', []),
-  sms('sendchamp', 'Sendchamp', [apiKey(), smsFrom()]),
-  sms('clicksend', 'ClickSend', [user(), apiKey()]),
-  sms('bandwidth', 'Bandwidth', [user(), password(), accountSid('Account id'), smsFrom()]),
+  sms('sendchamp', 'Sendchamp', [apiKey(), smsFrom()], DELIVERS),
+  sms('clicksend', 'ClickSend', [user(), apiKey()], DELIVERS),
+  sms(
+    'bandwidth',
+    'Bandwidth',
+    [
+      user(),
+      password(),
+      accountSid('Account id'),
+      field('applicationId', 'Messaging application id', 'string', {
+        hint: 'The Bandwidth application your sending number belongs to.',
+      }),
+      smsFrom(),
+    ],
+    DELIVERS,
+  ),
 
   // chat: the webhook URL is the subscriber's (channel credentials), per provider
   provider(
