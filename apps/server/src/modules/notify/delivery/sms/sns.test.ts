@@ -98,6 +98,8 @@ describe('sns signing', () => {
     try {
       const error = await sns(fakeContext(fake, credentials), SMS).catch((e) => e);
       expect(error.kind).toBe('transient');
+      expect(error.status).toBe(400);
+      expect(error.message).toBe('Amazon SNS: HTTP 400: Throttling: Rate exceeded');
     } finally {
       await fake.stop();
     }

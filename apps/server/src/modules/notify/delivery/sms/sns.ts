@@ -14,9 +14,13 @@ function failure(answer: VendorAnswer) {
   const code = xmlValue(answer.text, 'Code');
   const detail = code ? `${code}: ${xmlValue(answer.text, 'Message') ?? ''}`.trim() : undefined;
   const error = vendorFailure(PROVIDER, answer, detail);
-  if (code && TRANSIENT_CODES.has(code) && error.kind === 'permanent')
-    return vendorFailure(PROVIDER, { ...answer, status: 429 }, detail);
-  return error;
+  if (!code || !TRANSIENT_CODES.has(code) || error.kind === 'transient') return error;
+  return new DeliveryError(error.message, {
+    raw: error.raw,
+    kind: 'transient',
+    retryAfterMs: error.retryAfterMs,
+    status: error.status,
+  });
 }
 
 /**
