@@ -1,4 +1,5 @@
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { fakeContext, startFakeVendor } from '../testing';
 import { describeVendorConformance } from '../vendor-conformance';
 import { burstSms } from './burst-sms';
 import { basicOf, firstProblem, formOf, SMS } from './fixtures';
@@ -33,4 +34,26 @@ describeVendorConformance({
     body: { error: { code: 'FIELD_INVALID', description: 'to: not a valid mobile number' } },
   },
   onSuccess: (outcome) => expect(outcome.messageId).toBe('9876543'),
+});
+
+describe('burst-sms invalid numbers', () => {
+  it('reports a number listed in `fails` of a 200 answer as refused', async () => {
+    const fake = await startFakeVendor(() => ({
+      status: 200,
+      body: {
+        message_id: 1,
+        recipients: 0,
+        fails: ['919812345678'],
+        error: { code: 'SUCCESS', description: 'OK' },
+      },
+    }));
+    try {
+      const error = await burstSms(fakeContext(fake, { apiKey: 'k', secretKey: 's' }), SMS).catch((e) => e);
+      expect(error.kind).toBe('permanent');
+      expect(error.message).toBe('Burst SMS: the number was refused as invalid');
+      expect(formOf(fake.calls[0]!).has('from')).toBe(false);
+    } finally {
+      await fake.stop();
+    }
+  });
 });
