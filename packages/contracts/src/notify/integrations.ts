@@ -116,8 +116,14 @@ const provider = (
   fields: readonly TCredentialField[],
   extra: Partial<TProvider> = {},
 ): TProvider => ({ id, displayName, channel, delivers: false, fields, ...extra });
-const sms = (id: string, displayName: string, fields: readonly TCredentialField[]) =>
-  provider('sms', id, displayName, fields);
+const sms = (
+  id: string,
+  displayName: string,
+  fields: readonly TCredentialField[],
+  extra: Partial<TProvider> = {},
+) => provider('sms', id, displayName, fields, extra);
+/** SMS providers this version sends through (apps/server/src/modules/notify/delivery/sms). */
+const DELIVERS = { delivers: true } as const;
 
 export const PROVIDERS: readonly TProvider[] = [
   // email
@@ -194,31 +200,45 @@ export const PROVIDERS: readonly TProvider[] = [
   },
 
   // sms
-  sms('nexmo', 'Vonage (Nexmo)', [apiKey(), secretKey('API secret'), smsFrom()]),
-  sms('plivo', 'Plivo', [accountSid('Auth id'), token(), smsFrom()]),
-  sms('sms77', 'sms77', [apiKey(), smsFrom()]),
-  sms('sms-central', 'SMS Central', [user(), password(), smsFrom(), optional(baseUrl())]),
-  sms('sns', 'Amazon SNS', [apiKey('Access key id'), secretKey('Secret access key'), region()]),
-  sms('telnyx', 'Telnyx', [
-    apiKey(),
-    smsFrom(),
-    field('messageProfileId', 'Messaging profile id', 'string', { required: false }),
-  ]),
-  sms('twilio', 'Twilio', [accountSid(), token(), smsFrom()]),
-  sms('gupshup', 'Gupshup', [user(), password()]),
-  sms('firetext', 'Firetext', [apiKey(), smsFrom()]),
-  sms('infobip-sms', 'Infobip', [baseUrl(), apiKey(), smsFrom()]),
-  sms('burst-sms', 'Burst SMS', [apiKey(), secretKey('API secret')]),
-  sms('clickatell', 'Clickatell', [apiKey()]),
-  sms('forty-six-elks', '46elks', [user('API user name'), password('API password'), smsFrom()]),
-  sms('kannel', 'Kannel', [host(), port(), smsFrom(), optional(user()), optional(password())]),
-  sms('maqsam', 'Maqsam', [apiKey('Access key id'), secretKey('Access secret'), smsFrom()]),
-  sms('termii', 'Termii', [apiKey(), smsFrom()]),
-  sms('africas-talking', "Africa's Talking", [user(), apiKey(), smsFrom()]),
+  sms('nexmo', 'Vonage (Nexmo)', [apiKey(), secretKey('API secret'), smsFrom()], DELIVERS),
+  sms('plivo', 'Plivo', [accountSid('Auth id'), token(), smsFrom()], DELIVERS),
+  sms('sms77', 'sms77', [apiKey(), smsFrom()], DELIVERS),
+  sms('sms-central', 'SMS Central', [user(), password(), smsFrom(), optional(baseUrl())], DELIVERS),
+  sms('sns', 'Amazon SNS', [apiKey('Access key id'), secretKey('Secret access key'), region()], DELIVERS),
+  sms(
+    'telnyx',
+    'Telnyx',
+    [apiKey(), smsFrom(), field('messageProfileId', 'Messaging profile id', 'string', { required: false })],
+    DELIVERS,
+  ),
+  sms('twilio', 'Twilio', [accountSid(), token(), smsFrom()], DELIVERS),
+  sms('gupshup', 'Gupshup', [user(), password()], DELIVERS),
+  sms('firetext', 'Firetext', [apiKey(), smsFrom()], DELIVERS),
+  sms('infobip-sms', 'Infobip', [baseUrl(), apiKey(), smsFrom()], DELIVERS),
+  sms('burst-sms', 'Burst SMS', [apiKey(), secretKey('API secret'), optional(smsFrom())], DELIVERS),
+  sms('clickatell', 'Clickatell', [apiKey()], DELIVERS),
+  sms('forty-six-elks', '46elks', [user('API user name'), password('API password'), smsFrom()], DELIVERS),
+  sms('kannel', 'Kannel', [host(), port(), smsFrom(), optional(user()), optional(password())], DELIVERS),
+  sms('maqsam', 'Maqsam', [apiKey('Access key id'), secretKey('Access secret'), smsFrom()], DELIVERS),
+  sms('termii', 'Termii', [apiKey(), smsFrom()], DELIVERS),
+  sms('africas-talking', "Africa's Talking", [user(), apiKey(), smsFrom()], DELIVERS),
   sms('novu-sms', 'Built-in SMS (demo)', []),
-  sms('sendchamp', 'Sendchamp', [apiKey(), smsFrom()]),
-  sms('clicksend', 'ClickSend', [user(), apiKey()]),
-  sms('bandwidth', 'Bandwidth', [user(), password(), accountSid('Account id'), smsFrom()]),
+  sms('sendchamp', 'Sendchamp', [apiKey(), smsFrom()], DELIVERS),
+  sms('clicksend', 'ClickSend', [user(), apiKey()], DELIVERS),
+  sms(
+    'bandwidth',
+    'Bandwidth',
+    [
+      user(),
+      password(),
+      accountSid('Account id'),
+      field('applicationId', 'Messaging application id', 'string', {
+        hint: 'The Bandwidth application your sending number belongs to.',
+      }),
+      smsFrom(),
+    ],
+    DELIVERS,
+  ),
 
   // chat: the webhook URL is the subscriber's (channel credentials), per provider
   provider(

@@ -282,13 +282,13 @@ describe('integrations API', () => {
 
     it('refuses a provider that does not deliver in this version', async () => {
       await f.v1('POST', '/v1/integrations', {
-        providerId: 'twilio',
+        providerId: 'novu-sms',
         channel: 'sms',
-        identifier: 'twilio-1',
-        credentials: { accountSid: 'AC1', token: 'tok', from: '+15550001' },
+        identifier: 'demo-sms-1',
+        credentials: {},
       });
-      const twilio = await integrationOf('twilio-1');
-      const response = await platform('POST', `/integrations/${twilio._id}/test`, { target: '+15550002' });
+      const demo = await integrationOf('demo-sms-1');
+      const response = await platform('POST', `/integrations/${demo._id}/test`, { target: '+15550002' });
       expect(response.statusCode).toBe(400);
       expect(response.json().code).toBe('BAD_REQUEST');
     });
