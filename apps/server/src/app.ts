@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from './db/database';
 import { registerErrorHandling } from './http/error-handler';
+import { registerNoStore } from './http/no-store';
 import { registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
@@ -90,10 +91,12 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandling(app);
+  // First hook of every request, so refusals (401/403) and 404s carry the headers too.
+  await registerSecurityHeaders(app);
   // Before any route: every /api route must declare its access (see docs/ARCHITECTURE.md).
   const auth = configureAuth(deps.database.db, deps.auth);
   const access = registerAccessControl(app, auth);
-  await registerSecurityHeaders(app);
+  registerNoStore(app);
   await registerOpenApi(app);
 
   await app.register(healthRoutes);

@@ -12,7 +12,7 @@ import { AppError } from '../lib/app-error';
  *
  * Cells follow RFC 4180 (CRLF line ends, a field holding `"`, `,`, CR or LF is quoted with `"`
  * doubled) and are protected against formula injection: a text cell starting with `=`, `+`, `-`,
- * `@`, tab or CR gets a leading `'` so spreadsheets show it instead of evaluating it. Numbers are
+ * `@`, `|`, tab, CR or a full-width `＝`, `＋`, `－`, `＠` gets a leading `'` so spreadsheets show it instead of evaluating it. Numbers are
  * written as numbers (a negative amount is not a formula). See docs/DECISIONS.md ("CSV export").
  */
 
@@ -41,7 +41,12 @@ export function wantsCsv(request: FastifyRequest): boolean {
   ]);
 }
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * What a spreadsheet may read as the start of a formula or command: `=`, `+`, `-`, `@`, `|` (DDE
+ * in older Excel), tab, CR, and the full-width forms `＝`, `＋`, `－`, `＠` that some spreadsheets
+ * normalise to their ASCII forms.
+ */
+const FORMULA_START = /^[=+\-@|\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /** One CSV field: RFC 4180 quoting and formula-injection protection. */
