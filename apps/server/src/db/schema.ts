@@ -474,12 +474,16 @@ export interface RefreshTokensTable {
   usedAt: number | null;
   replacedBy: number | null;
   revokedAt: number | null;
+  /** The user's session generation when the family was started; a later one ends it. */
+  generation: Generated<number>;
 }
 
 /** Access tokens issued at or before `tokensValidAfter` (epoch ms) are revoked. */
 export interface SessionCutoffsTable {
   userId: number;
   tokensValidAfter: number;
+  /** Raised by every revocation; tokens of an older generation are refused. */
+  generation: Generated<number>;
 }
 
 /** A station's key for the ingest API; only the SHA-256 of the secret is stored. */
