@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from './db/database';
 import { registerErrorHandling } from './http/error-handler';
+import { registerCsvExports } from './http/csv-export-slots';
 import { registerNoStore } from './http/no-store';
 import { registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -97,6 +98,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const auth = configureAuth(deps.database.db, deps.auth);
   const access = registerAccessControl(app, auth);
   registerNoStore(app);
+  registerCsvExports(app);
   await registerOpenApi(app);
 
   await app.register(healthRoutes);
