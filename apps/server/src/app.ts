@@ -1,8 +1,8 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from './db/database';
-import { registerErrorHandling } from './http/error-handler';
 import { registerCsvExports } from './http/csv-export-slots';
+import { registerErrorHandling } from './http/error-handler';
 import { registerNoStore } from './http/no-store';
 import { registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security-headers';
