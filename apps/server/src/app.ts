@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { DatabaseHandle } from './db/database';
 import { registerCsvExports } from './http/csv-export-slots';
 import { registerErrorHandling } from './http/error-handler';
+import { requestLogSerializer } from './http/log-redaction';
 import { registerNoStore } from './http/no-store';
 import { registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -63,10 +64,14 @@ declare module 'fastify' {
   }
 }
 
-/** Log options shared by main and anyone building the app: secrets never reach the log. */
+/**
+ * Log options shared by main and anyone building the app: secrets never reach the log (headers
+ * that carry them are redacted, and so are token-like query parameters of logged URLs).
+ */
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
     level,
+    serializers: { req: requestLogSerializer },
     redact: {
       paths: [
         'req.headers.authorization',

@@ -440,6 +440,8 @@ export interface OutboxTable {
   textBody: string;
   htmlBody: string;
   createdAt: number;
+  /** 1: the organisation's admins may read the body (an invitation they sent); 0: only the recipient. */
+  organizationReadsBody: Generated<number>;
 }
 
 /** Who changed what, for any module: `action` like 'member.updated', `target` like 'membership:12'. */
