@@ -3,7 +3,10 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { redisLeadership, soleLeadership } from './cluster/leader';
 import { ALL_ROLES, type Roles } from './cluster/roles';
 import type { DatabaseHandle } from './db/database';
+import { registerCsvExports } from './http/csv-export-slots';
 import { registerErrorHandling } from './http/error-handler';
+import { requestLogSerializer } from './http/log-redaction';
+import { registerNoStore } from './http/no-store';
 import { type Drain, registerDrain } from './http/graceful-drain';
 import { registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -78,10 +81,14 @@ declare module 'fastify' {
   }
 }
 
-/** Log options shared by main and anyone building the app: secrets never reach the log. */
+/**
+ * Log options shared by main and anyone building the app: secrets never reach the log (headers
+ * that carry them are redacted, and so are token-like query parameters of logged URLs).
+ */
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
     level,
+    serializers: { req: requestLogSerializer },
     redact: {
       paths: [
         'req.headers.authorization',
@@ -109,6 +116,8 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandling(app);
+  // First hook of every request, so refusals (401/403) and 404s carry the headers too.
+  await registerSecurityHeaders(app);
   app.decorate('drain', registerDrain(app));
   const roles = deps.roles ?? ALL_ROLES;
   if (!roles.has('api')) {
@@ -135,7 +144,8 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   if (rateStore) app.addHook('onClose', () => rateStore.close());
   const auth = configureAuth(deps.database.db, rateStore ? { ...deps.auth, rateStore } : deps.auth);
   const access = registerAccessControl(app, auth);
-  await registerSecurityHeaders(app);
+  registerNoStore(app);
+  registerCsvExports(app);
   await registerOpenApi(app);
 
   await app.register(healthRoutes);

@@ -37,6 +37,8 @@ export const ERROR_CODES = {
   /** Notification trigger: no workflow has the trigger identifier (`name`). */
   WORKFLOW_NOT_FOUND: 422,
   RATE_LIMITED: 429,
+  /** CSV export: the caller already runs as many exports as one user may at once. */
+  TOO_MANY_EXPORTS: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
 } as const;

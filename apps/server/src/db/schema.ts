@@ -440,6 +440,8 @@ export interface OutboxTable {
   textBody: string;
   htmlBody: string;
   createdAt: number;
+  /** 1: the organisation's admins may read the body (an invitation they sent); 0: only the recipient. */
+  organizationReadsBody: Generated<number>;
 }
 
 /** Who changed what, for any module: `action` like 'member.updated', `target` like 'membership:12'. */
@@ -474,12 +476,16 @@ export interface RefreshTokensTable {
   usedAt: number | null;
   replacedBy: number | null;
   revokedAt: number | null;
+  /** The user's session generation when the family was started; a later one ends it. */
+  generation: Generated<number>;
 }
 
 /** Access tokens issued at or before `tokensValidAfter` (epoch ms) are revoked. */
 export interface SessionCutoffsTable {
   userId: number;
   tokensValidAfter: number;
+  /** Raised by every revocation; tokens of an older generation are refused. */
+  generation: Generated<number>;
 }
 
 /** A station's key for the ingest API; only the SHA-256 of the secret is stored. */

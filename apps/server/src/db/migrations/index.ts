@@ -10,6 +10,7 @@ import * as notifySchedule from './0008-notify-schedule';
 import * as incidentFiles from './0009-incident-files';
 import * as auditTargets from './0010-audit-targets';
 import * as recordIndexes from './0011-record-indexes';
+import * as sessionGenerations from './0012-session-generations';
 import * as jobLeases from './0015-job-leases';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
@@ -25,5 +26,6 @@ export const migrations: Record<string, Migration> = {
   '0009-incident-files': incidentFiles,
   '0010-audit-targets': auditTargets,
   '0011-record-indexes': recordIndexes,
+  '0012-session-generations': sessionGenerations,
   '0015-job-leases': jobLeases,
 };

@@ -1,7 +1,7 @@
 import { AppError } from '../../lib/app-error';
 import { recordAuditEvent } from '../audit/audit.repository';
 import { assertPasswordAcceptable, hashPassword } from '../auth/password';
-import { revokeAllSessions } from '../auth/sessions.service';
+import { endSessionsWithin, revokeAllSessions } from '../auth/sessions.service';
 import { passwordChangedMail, passwordResetMail } from '../mail/templates';
 import type { AccountsDeps } from './accounts.deps';
 import {
@@ -53,6 +53,8 @@ export async function confirmPasswordReset(
     if (!(await consumeEmailToken(trx, 'reset_password', token, now))) throw invalid();
     await revokeEmailTokens(trx, 'reset_password', user.id, now);
     await setUserPassword(trx, user.id, passwordHash, now);
+    // Sessions end in the same commit as the password: no sign-in with the old one survives it.
+    await endSessionsWithin(trx, user.id, now);
     await recordAuditEvent(trx, {
       organizationId,
       actorUserId: user.id,
@@ -61,7 +63,7 @@ export async function confirmPasswordReset(
       at: now,
     });
   });
-  await revokeAllSessions(deps.db, user.id);
+  await revokeAllSessions(deps.db, user.id); // caches and live sockets of this process
 
   const mail = passwordChangedMail({ appUrl: deps.appUrl, name: user.firstName });
   deps.tasks.run('password changed mail', () =>

@@ -42,5 +42,6 @@ export async function login(context: AuthContext, input: TLoginRequest, ip: stri
   if (needsRehash(user.passwordHash)) {
     await updatePasswordHash(db, user.id, await hashPassword(input.password), context.now());
   }
-  return issueTokens(db, user.id);
+  // Tokens of the generation read with the password hash: a reset that commits meanwhile ends them.
+  return issueTokens(db, user.id, { generation: Number(user.generation ?? 0) });
 }
