@@ -11,6 +11,7 @@ import type { Db } from '../apps/server/src/db/database';
 import type { EnvironmentRow } from '../apps/server/src/modules/notify/notify.deps';
 import { redisServerBinary, startTestRedis, type TestRedis } from '../apps/server/src/test/redis';
 import { benchEnvironment, benchTargets, freshDatabase, machineLine, ms, summary } from './notify-common';
+import { rowsOfEvent, timeFloorWrite } from './notify-floor';
 
 /**
  * Fan-out to a 10,000-subscriber topic, for bench/results/notify-fanout.md:
@@ -88,7 +89,7 @@ async function topicOf(db: Db, environment: EnvironmentRow, count: number): Prom
   return key;
 }
 
-type Round = { trigger: number; work: number; total: number };
+type Round = { trigger: number; work: number; total: number; floor: number; rows: number; rss: number };
 
 /**
  * --profile: node-postgres `query` wrapped to add up the time of each statement (from sending it to
@@ -154,6 +155,12 @@ async function run(url: string | null, redis: TestRedis | null) {
     for (let round = 0; round <= ROUNDS; round += 1) {
       const before = await countMessages();
       profiling = values.profile === true && round > 0 && database.dialect === 'postgres';
+      // Peak resident memory of this process while the round runs (the fan-out must stream: its
+      // memory may not grow with the audience).
+      let rss = process.memoryUsage().rss;
+      const sampler = setInterval(() => {
+        rss = Math.max(rss, process.memoryUsage().rss);
+      }, 20);
       const started = performance.now();
       const response = await app.inject({
         method: 'POST',
@@ -170,14 +177,31 @@ async function run(url: string | null, redis: TestRedis | null) {
       if (response.statusCode !== 201) throw new Error(`trigger: ${response.statusCode} ${response.body}`);
       await app.notify.queue.drain();
       const done = performance.now();
+      clearInterval(sampler);
+      rss = Math.max(rss, process.memoryUsage().rss);
       profiling = false;
       const added = (await countMessages()) - before;
       if (added !== SUBSCRIBERS)
         throw new Error(`round ${round}: ${added} messages, expected ${SUBSCRIBERS}`);
+      // The floor, right after the round: the same rows written again by the raw bulk path.
+      const event = await database.db
+        .selectFrom('notifyEvents')
+        .select('id')
+        .where('environmentId', '=', environment.id)
+        .where('transactionId', '=', `fanout-${round}`)
+        .executeTakeFirstOrThrow();
+      const floor = await timeFloorWrite(database, await rowsOfEvent(database, event.id), 'floor');
       if (round > 0)
-        rounds.push({ trigger: answered - started, work: done - answered, total: done - started });
+        rounds.push({
+          trigger: answered - started,
+          work: done - answered,
+          total: done - started,
+          floor: floor.ms,
+          rows: floor.rows,
+          rss,
+        });
       console.info(
-        `${database.label} / ${queue} round ${round}: trigger ${ms(answered - started, 0)} ms, messages persisted after ${ms(done - started, 0)} ms`,
+        `${database.label} / ${queue} round ${round}: trigger ${ms(answered - started, 0)} ms, messages persisted after ${ms(done - started, 0)} ms, peak RSS ${(rss / 2 ** 20).toFixed(0)} MiB; floor (${floor.rows.toLocaleString('en')} rows, one transaction) ${ms(floor.ms, 0)} ms`,
       );
     }
     return { label: database.label, queue, rounds };
@@ -203,15 +227,17 @@ console.info(
   `\nFan-out to a ${SUBSCRIBERS.toLocaleString('en')}-subscriber topic, ${ROUNDS} rounds after a warm-up (ms):\n`,
 );
 console.info(
-  '| database | queue | trigger answered p50 (max) | worker p50 (max) | all messages persisted p50 | max | messages/s (p50) |',
+  '| database | queue | trigger answered p50 (max) | worker p50 (max) | all messages persisted p50 | max | messages/s (p50) | floor: same rows, raw bulk write p50 | rows | **fan-out / floor** (per-round ratio, p50) | peak RSS MiB |',
 );
-console.info('|---|---|---|---|---|---|---|');
+console.info('|---|---|---|---|---|---|---|---|---|---|---|');
 for (const { label, queue, rounds } of results) {
   const trigger = summary(rounds.map((r) => r.trigger));
   const work = summary(rounds.map((r) => r.work));
   const total = summary(rounds.map((r) => r.total));
+  const floor = summary(rounds.map((r) => r.floor));
+  const ratio = summary(rounds.map((r) => r.total / r.floor));
   console.info(
-    `| ${label} | ${queue} | ${ms(trigger.p50, 0)} (${ms(trigger.max, 0)}) | ${ms(work.p50, 0)} (${ms(work.max, 0)}) | **${ms(total.p50, 0)}** | ${ms(total.max, 0)} | ${Math.round(SUBSCRIBERS / (total.p50 / 1000)).toLocaleString('en')} |`,
+    `| ${label} | ${queue} | ${ms(trigger.p50, 0)} (${ms(trigger.max, 0)}) | ${ms(work.p50, 0)} (${ms(work.max, 0)}) | **${ms(total.p50, 0)}** | ${ms(total.max, 0)} | ${Math.round(SUBSCRIBERS / (total.p50 / 1000)).toLocaleString('en')} | ${ms(floor.p50, 0)} | ${rounds[0]?.rows.toLocaleString('en')} | **${ratio.p50.toFixed(2)}×** | ${(Math.max(...rounds.map((r) => r.rss)) / 2 ** 20).toFixed(0)} |`,
   );
 }
 if (statementTimes.size > 0) {
