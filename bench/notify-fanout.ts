@@ -10,8 +10,8 @@ import { createApp } from '../apps/server/src/app';
 import type { Db } from '../apps/server/src/db/database';
 import type { EnvironmentRow } from '../apps/server/src/modules/notify/notify.deps';
 import { redisServerBinary, startTestRedis, type TestRedis } from '../apps/server/src/test/redis';
+import { rowsOfEvent, timeFloorWrite } from './floor';
 import { benchEnvironment, benchTargets, freshDatabase, machineLine, ms, summary } from './notify-common';
-import { rowsOfEvent, timeFloorWrite } from './notify-floor';
 
 /**
  * Fan-out to a 10,000-subscriber topic, for bench/results/notify-fanout.md:
@@ -31,7 +31,7 @@ import { rowsOfEvent, timeFloorWrite } from './notify-floor';
  *      unnest(…)`, SQLite: multi-row inserts), settle the jobs, complete the notifications);
  * the target is (1) + (2) ≤ 1 s. Each round checks that N new messages exist.
  *
- * After the rounds, the floor of each (bench/notify-floor.ts): the rows that round left behind —
+ * After the rounds, the floor of each (bench/floor.ts): the rows that round left behind —
  * event, notifications, jobs, messages, execution details — written again as copies in one
  * transaction by the raw bulk path (SQLite multi-row inserts, PostgreSQL `unnest`), into the same
  * tables and indexes. The table's "fan-out / floor" is (1) + (2) over that write (target ≤ 1.5×).

@@ -1,6 +1,9 @@
 import type { DatabaseHandle } from '../apps/server/src/db/database';
 
 /**
+ * Floors: the same rows an app path wrote, written again by the raw bulk path of the dialect. Used
+ * by the fan-out bench (below) and the ingest bench (the fills of one batch).
+ *
  * The floor of a fan-out: the rows one fan-out round left behind (its event, notifications, jobs,
  * in-app messages and execution details, as they ended up), written again as copies in ONE
  * transaction by the cheapest bulk path of each dialect, into the same tables with the same
@@ -18,9 +21,9 @@ const TABLES = [
   { name: 'notify_messages', by: 'event_id' },
   { name: 'notify_execution_details', by: 'event_id' },
 ] as const;
-type TableName = (typeof TABLES)[number]['name'];
+type TableName = string;
 /** Columns that point at rows copied too, and the table whose ids they hold. */
-const REFERENCES: Record<string, TableName> = {
+const REFERENCES: Record<string, string> = {
   event_id: 'notify_events',
   notification_id: 'notify_notifications',
   job_id: 'notify_jobs',
@@ -29,22 +32,31 @@ const REFERENCES: Record<string, TableName> = {
 type Row = Record<string, unknown>;
 export type FloorRows = { table: TableName; columns: string[]; rows: unknown[][] }[];
 
+/** Rows of `table` matching `where` (trusted SQL), as the floor's source. */
+export async function rowsWhere(handle: DatabaseHandle, table: string, where: string): Promise<FloorRows> {
+  const text = `select * from ${table} where ${where} order by id`;
+  const rows: Row[] = handle.sqlite
+    ? (handle.sqlite.prepare(text).all() as Row[])
+    : (await handle.pool!.query(text)).rows;
+  const columns = rows[0] ? Object.keys(rows[0]) : [];
+  return [{ table, columns, rows: rows.map((row) => columns.map((c) => row[c])) }];
+}
+
 /** Reads back what the fan-out of `eventId` wrote (snake_case columns, driver values). */
 export async function rowsOfEvent(handle: DatabaseHandle, eventId: number): Promise<FloorRows> {
   const out: FloorRows = [];
-  for (const { name, by } of TABLES) {
-    const text = `select * from ${name} where ${by} = ${Number(eventId)} order by id`;
-    const rows: Row[] = handle.sqlite
-      ? (handle.sqlite.prepare(text).all() as Row[])
-      : (await handle.pool!.query(text)).rows;
-    const columns = rows[0] ? Object.keys(rows[0]) : [];
-    out.push({ table: name, columns, rows: rows.map((row) => columns.map((c) => row[c])) });
-  }
+  for (const { name, by } of TABLES)
+    out.push(...(await rowsWhere(handle, name, `${by} = ${Number(eventId)}`)));
   return out;
 }
 
 /** The copies of `source`: new ids (past each table's largest), references and transaction ids remapped. */
-async function copies(handle: DatabaseHandle, source: FloorRows, tag: string): Promise<FloorRows> {
+async function copies(
+  handle: DatabaseHandle,
+  source: FloorRows,
+  tag: string,
+  unique: readonly string[],
+): Promise<FloorRows> {
   const offsets = new Map<TableName, number>();
   for (const { table, columns, rows } of source) {
     const text = `select coalesce(max(id), 0) as max from ${table}`;
@@ -60,7 +72,7 @@ async function copies(handle: DatabaseHandle, source: FloorRows, tag: string): P
       if (column === 'id') return (v: unknown) => Number(v) + offsets.get(table)!;
       const target = REFERENCES[column];
       if (target) return (v: unknown) => (v === null ? null : Number(v) + offsets.get(target)!);
-      if (column === 'transaction_id') return (v: unknown) => `${v}-${tag}`;
+      if (unique.includes(column)) return (v: unknown) => (v === null ? null : `${v}-${tag}`);
       return (v: unknown) => v;
     });
     return { table, columns, rows: rows.map((row) => row.map((v, i) => plan[i]!(v))) };
@@ -72,8 +84,10 @@ export async function timeFloorWrite(
   handle: DatabaseHandle,
   source: FloorRows,
   tag: string,
+  /** Text columns under a unique key: the copies get `-<tag>` appended. */
+  unique: readonly string[] = ['transaction_id'],
 ): Promise<{ ms: number; rows: number }> {
-  const data = await copies(handle, source, tag);
+  const data = await copies(handle, source, tag, unique);
   const rows = data.reduce((n, t) => n + t.rows.length, 0);
   if (handle.sqlite) {
     const sqlite = handle.sqlite;
