@@ -33,7 +33,8 @@ const order = keysetOrder(
 const range = { startMs: end - 30 * DAY, endMs: end };
 const page = (scope: Scope, seek = false) => {
   let query = transactionsQuery(db, scope, range);
-  if (seek) query = query.where(seekPredicate(order, { value: end - 5 * DAY, id: 5_000_000 }));
+  if (seek)
+    query = query.where(seekPredicate(order, { value: end - 5 * DAY, id: 5_000_000 }, handle.dialect));
   return query.orderBy(order.column, 'desc').orderBy(order.id, 'desc').limit(41).compile();
 };
 const capped = transactionsQuery(db, all, range).clearSelect().select(sql`1`.as('one')).limit(10_001);

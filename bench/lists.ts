@@ -132,10 +132,9 @@ async function main(): Promise<void> {
   const rounds = Number(values.rounds);
   const server = await startServer();
   const handle = openDatabase(databaseUrl);
-  const db = handle.db;
   const http = httpTimer(server.url, server.token);
   const raw = rawTimer(handle);
-  const cases = await listCases(db, server.endMs);
+  const cases = await listCases(handle, server.endMs);
   const floor = httpTimer(server.floorUrl, server.token);
   const lines: string[] = [];
   for (const [index, c] of cases.entries()) {

@@ -12,6 +12,7 @@ import * as auditTargets from './0010-audit-targets';
 import * as recordIndexes from './0011-record-indexes';
 import * as sessionGenerations from './0012-session-generations';
 import * as jobLeases from './0015-job-leases';
+import * as ingestIndexSet from './0016-ingest-index-set';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011-record-indexes': recordIndexes,
   '0012-session-generations': sessionGenerations,
   '0015-job-leases': jobLeases,
+  '0016-ingest-index-set': ingestIndexSet,
 };
