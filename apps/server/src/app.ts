@@ -12,6 +12,9 @@ import { assetsRoutes } from './modules/assets/assets.routes';
 import { registerAccessControl } from './modules/auth/access-control';
 import { authRoutes } from './modules/auth/auth.routes';
 import { type AuthOptions, configureAuth } from './modules/auth/auth-context';
+import { oauthRoutes } from './modules/auth/oauth.routes';
+import { createOAuthService } from './modules/auth/oauth.service';
+import { NO_OAUTH, type OAuthSettings } from './modules/auth/oauth.settings';
 import { registerCards } from './modules/cards/register';
 import { healthRoutes } from './modules/health/health.routes';
 import { registerIncidents } from './modules/incidents/register';
@@ -48,6 +51,8 @@ export type AppDeps = {
   simulator?: SimulatorOptions;
   /** Where uploaded files are stored (DATA_DIR/files); a temporary folder when absent (tests). */
   filesDir?: string;
+  /** Sign in with Google / GitHub; none when absent. */
+  oauth?: OAuthSettings;
 };
 
 declare module 'fastify' {
@@ -98,6 +103,13 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes);
   await app.register(authRoutes(auth));
+  const oauth = createOAuthService({
+    context: auth,
+    settings: deps.oauth ?? NO_OAUTH,
+    appUrl: deps.mail?.appUrl ?? 'http://localhost:8080',
+    log: app.log,
+  });
+  await app.register(oauthRoutes(oauth));
   await app.register(stationsRoutes(deps.database.db));
   await app.register(operationsRoutes({ db: deps.database.db, now: auth.now }));
   await app.register(metricsRoutes({ db: deps.database.db, now: auth.now }));
