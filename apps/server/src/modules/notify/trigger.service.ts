@@ -7,7 +7,7 @@ import type {
   TTriggerResult,
 } from '@forecourt/contracts';
 import { AppError } from '../../lib/app-error';
-import { insertExecutionDetails } from './execution-details.repository';
+import { EXECUTION_TEXT, insertExecutionDetails } from './execution-details.repository';
 import {
   type Audience,
   cancelTransaction,
@@ -19,6 +19,7 @@ import {
 import type { EnvironmentRow, NotifyDeps } from './notify.deps';
 import { armWaitingJobs } from './scheduler';
 import { insertMissingSubscribers, upsertSubscriber } from './subscribers.repository';
+import { emptyTopicIds } from './topics.repository';
 import { findWorkflowByTrigger } from './workflows.repository';
 import { parsePreferenceSettings, parseSteps, parseTags } from './workflows.service';
 
@@ -39,13 +40,16 @@ type Recipients = {
   subscribers: TSubscriberInput[];
   bareIds: string[];
   topicKeys: string[];
+  /** Recipients given as an empty subscriber id. */
+  blank: number;
 };
 
 function splitRecipients(to: TRecipient | TRecipient[]): Recipients {
-  const out: Recipients = { subscribers: [], bareIds: [], topicKeys: [] };
+  const out: Recipients = { subscribers: [], bareIds: [], topicKeys: [], blank: 0 };
   for (const recipient of Array.isArray(to) ? to : [to]) {
     if (typeof recipient === 'string') {
       if (recipient.trim() !== '') out.bareIds.push(recipient.trim());
+      else out.blank += 1;
     } else if ('topicKey' in recipient) {
       out.topicKeys.push(recipient.topicKey);
     } else {
@@ -83,7 +87,17 @@ export async function triggerEvent(
       `workflow_not_found: no workflow has the trigger identifier "${input.name}"`,
     );
   }
-  if (workflow.active !== 1) return result('trigger_not_active', transactionId, 'The workflow is not active');
+  // Outcomes that stop before anything is fanned out still leave a trace in the execution details.
+  const refuse = async (code: 1001 | 3004, status: TTriggerResult['status'], error: string) => {
+    await recordTriggerDetail(deps, environment, {
+      workflowId: workflow.id,
+      transactionId,
+      code,
+      detail: error,
+    });
+    return result(status, transactionId, error);
+  };
+  if (workflow.active !== 1) return refuse(1001, 'trigger_not_active', 'The workflow is not active');
   const steps = parseSteps(workflow);
   if (steps.filter((step) => step.type !== 'trigger').length === 0) {
     return result('no_workflow_steps_defined', transactionId, 'The workflow has no steps');
@@ -102,7 +116,7 @@ export async function triggerEvent(
     recipients.bareIds.length === 0 &&
     recipients.topicKeys.length === 0
   ) {
-    return result('subscriber_id_missing', transactionId, 'Name at least one subscriber or topic in "to"');
+    return refuse(3004, 'subscriber_id_missing', 'Name at least one subscriber or topic in "to"');
   }
   const actor =
     input.actor === null || input.actor === undefined
@@ -179,6 +193,41 @@ export async function triggerEvent(
           },
         ]);
       }
+      const empty = await emptyTopicIds(
+        trx,
+        topics.map((topic) => topic.id),
+      );
+      const warnings: { code: 3004 | 4002; detail: string }[] = [];
+      if (empty.size > 0) {
+        const keys = topics.filter((topic) => empty.has(topic.id)).map((topic) => topic.key);
+        warnings.push({
+          code: 4002,
+          detail: `${EXECUTION_TEXT[4002]}: no subscribers in ${keys.join(', ')}`,
+        });
+      }
+      if (recipients.blank > 0) {
+        warnings.push({
+          code: 3004,
+          detail: `${EXECUTION_TEXT[3004]}: ${recipients.blank} recipient(s) skipped`,
+        });
+      }
+      await insertExecutionDetails(
+        trx,
+        warnings.map((warning) => ({
+          environmentId: environment.id,
+          organizationId: environment.organizationId,
+          eventId: id,
+          notificationId: null,
+          jobId: null,
+          subscriberId: null,
+          workflowId: workflow.id,
+          transactionId,
+          code: warning.code,
+          status: 'Warning' as const,
+          detail: warning.detail,
+          createdAt: now,
+        })),
+      );
       audience = {
         kind: 'listed',
         subscriberIds: [...recipients.bareIds, ...recipients.subscribers.map((s) => s.subscriberId)],
@@ -223,4 +272,28 @@ export function cancelTrigger(
   transactionId: string,
 ): Promise<boolean> {
   return cancelTransaction(deps.db, environment.id, transactionId, deps.now());
+}
+
+/** An execution detail of a trigger that was refused before any fan-out (no event row). */
+async function recordTriggerDetail(
+  deps: Deps,
+  environment: EnvironmentRow,
+  input: { workflowId: number; transactionId: string; code: 1001 | 3004; detail: string },
+): Promise<void> {
+  await insertExecutionDetails(deps.db, [
+    {
+      environmentId: environment.id,
+      organizationId: environment.organizationId,
+      eventId: null,
+      notificationId: null,
+      jobId: null,
+      subscriberId: null,
+      workflowId: input.workflowId,
+      transactionId: input.transactionId,
+      code: input.code,
+      status: 'Failed',
+      detail: `${EXECUTION_TEXT[input.code]}: ${input.detail}`,
+      createdAt: deps.now(),
+    },
+  ]);
 }
