@@ -19,6 +19,7 @@ import { platformRoutes } from './platform.routes';
 import { previewRoutes } from './preview.routes';
 import { NotifyScheduler } from './scheduler';
 import { notifyKeys } from './secrets';
+import { tenantOperations } from './tenants.routes';
 import { pendingEventIds, processEvent } from './worker';
 
 /** The organisation whose key `NOTIFY_SECRET_KEY` presets: the demo seed's first organisation. */
@@ -112,7 +113,7 @@ export async function registerNotify(
     await queue.close();
   });
 
-  await app.register(notifyRoutes(deps, integrationOperations(deps)));
+  await app.register(notifyRoutes(deps, [...integrationOperations(deps), ...tenantOperations(deps)]));
   await app.register(integrationTestRoutes(deps));
   await app.register(widgetRoutes(deps));
   await app.register(platformRoutes(deps));

@@ -19,6 +19,8 @@ import {
 import type { EnvironmentRow, NotifyDeps } from './notify.deps';
 import { armWaitingJobs } from './scheduler';
 import { insertMissingSubscribers, upsertSubscriber } from './subscribers.repository';
+import { findTenant } from './tenants.repository';
+import { tenantVariables } from './tenants.service';
 import { emptyTopicIds } from './topics.repository';
 import { findWorkflowByTrigger } from './workflows.repository';
 import { parsePreferenceSettings, parseSteps, parseTags } from './workflows.service';
@@ -105,8 +107,8 @@ export async function triggerEvent(
   if (!steps.some((step) => step.active && step.type !== 'trigger')) {
     return result('no_workflow_active_steps_defined', transactionId, 'The workflow has no active steps');
   }
-  // Tenants arrive with a later version: a tenant named by identifier alone cannot be known yet.
-  if (typeof input.tenant === 'string') return result('no_tenant_found', transactionId, 'Tenant not found');
+  const tenant = await resolveTenant(deps, environment, input.tenant);
+  if (tenant === 'missing') return result('no_tenant_found', transactionId, 'Tenant not found');
 
   const broadcast = input.to === undefined;
   const recipients = broadcast ? null : splitRecipients(input.to as TRecipient | TRecipient[]);
@@ -150,7 +152,7 @@ export async function triggerEvent(
         payload,
         overrides: JSON.stringify(input.overrides ?? {}),
         actor: actor === null ? null : JSON.stringify({ subscriberId: actor.subscriberId }),
-        tenant: input.tenant ? JSON.stringify(input.tenant) : null,
+        tenant: tenant ? JSON.stringify(tenant) : null,
       },
       now,
     );
@@ -272,6 +274,31 @@ export function cancelTrigger(
   transactionId: string,
 ): Promise<boolean> {
   return cancelTransaction(deps.db, environment.id, transactionId, deps.now());
+}
+
+type TenantVariables = { identifier: string; name?: string; data?: Record<string, unknown> };
+
+/**
+ * The tenant a trigger names, as templates and conditions will see it. By identifier: the stored
+ * tenant, or 'missing'. As an object: the stored tenant with the object's name and data laid over
+ * it, or the object itself when no tenant has that identifier (an inline tenant).
+ */
+async function resolveTenant(
+  deps: Deps,
+  environment: EnvironmentRow,
+  given: TTriggerRequest['tenant'],
+): Promise<TenantVariables | null | 'missing'> {
+  if (given === null || given === undefined) return null;
+  const identifier = typeof given === 'string' ? given : given.identifier;
+  const row = await findTenant(deps.db, environment.id, identifier);
+  if (typeof given === 'string') return row ? tenantVariables(row) : 'missing';
+  if (!row) return given;
+  const stored = tenantVariables(row);
+  return {
+    identifier: stored.identifier,
+    name: given.name ?? stored.name,
+    data: { ...stored.data, ...(given.data ?? {}) },
+  };
 }
 
 /** An execution detail of a trigger that was refused before any fan-out (no event row). */
