@@ -5,9 +5,9 @@ import { ALL_ROLES, type Roles } from './cluster/roles';
 import type { DatabaseHandle } from './db/database';
 import { registerCsvExports } from './http/csv-export-slots';
 import { registerErrorHandling } from './http/error-handler';
+import { type Drain, registerDrain } from './http/graceful-drain';
 import { requestLogSerializer } from './http/log-redaction';
 import { registerNoStore } from './http/no-store';
-import { type Drain, registerDrain } from './http/graceful-drain';
 import { registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
@@ -19,6 +19,9 @@ import { assetsRoutes } from './modules/assets/assets.routes';
 import { registerAccessControl } from './modules/auth/access-control';
 import { authRoutes } from './modules/auth/auth.routes';
 import { type AuthOptions, configureAuth } from './modules/auth/auth-context';
+import { oauthRoutes } from './modules/auth/oauth.routes';
+import { createOAuthService } from './modules/auth/oauth.service';
+import { NO_OAUTH, type OAuthSettings } from './modules/auth/oauth.settings';
 import { RedisRateStore } from './modules/auth/redis-rate-store';
 import { registerCards } from './modules/cards/register';
 import { healthRoutes } from './modules/health/health.routes';
@@ -66,6 +69,8 @@ export type AppDeps = {
   redis?: { url: string; prefix?: string | undefined } | undefined;
   /** ROLES: what this process does (cluster/roles.ts); all by default. */
   roles?: Roles | undefined;
+  /** Sign in with Google / GitHub; none when absent. */
+  oauth?: OAuthSettings;
 };
 
 declare module 'fastify' {
@@ -150,6 +155,13 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes);
   await app.register(authRoutes(auth));
+  const oauth = createOAuthService({
+    context: auth,
+    settings: deps.oauth ?? NO_OAUTH,
+    appUrl: deps.mail?.appUrl ?? 'http://localhost:8080',
+    log: app.log,
+  });
+  await app.register(oauthRoutes(oauth));
   await app.register(stationsRoutes(deps.database.db, auth.now));
   await app.register(onboardingRoutes(deps.database.db));
   await app.register(operationsRoutes({ db: deps.database.db, now: auth.now }));

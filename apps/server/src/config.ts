@@ -1,6 +1,7 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { parseRoles, type Roles } from './cluster/roles';
+import type { OAuthSettings } from './modules/auth/oauth.settings';
 
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
@@ -50,6 +51,18 @@ const ZEnv = z.object({
   JOB_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(30_000),
   /** SIGTERM: longest wait for requests in progress before closing. */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
+  /** Sign in with Google (OpenID Connect): both id and secret, or neither. */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The OpenID issuer for Google sign-in (discovery at `/.well-known/openid-configuration`). */
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  /** Sign in with GitHub (OAuth 2.0): both id and secret, or neither. */
+  GITHUB_CLIENT_ID: z.string().min(1).optional(),
+  GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Where GitHub's authorize and token endpoints live (`/login/oauth/…`). */
+  GITHUB_OAUTH_URL: z.url().default('https://github.com'),
+  /** GitHub's REST API (`/user`, `/user/emails`). */
+  GITHUB_API_URL: z.url().default('https://api.github.com'),
 });
 
 export type Config = {
@@ -72,6 +85,8 @@ export type Config = {
   roles: Roles;
   database: { poolSize: number; statementTimeoutMs: number };
   shutdownDrainMs: number;
+  /** Sign in with Google / GitHub: a provider is present only when its client id and secret are set. */
+  oauth: OAuthSettings;
 };
 
 function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
@@ -130,6 +145,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     roles,
     database: { poolSize: e.DATABASE_POOL_SIZE, statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS },
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    oauth: oauthSettings(e),
+  };
+}
+
+function pair(id: string | undefined, secret: string | undefined, name: string) {
+  if ((id === undefined) !== (secret === undefined)) {
+    throw new Error(`Invalid configuration:\n  ${name}_CLIENT_ID and ${name}_CLIENT_SECRET go together`);
+  }
+  return id !== undefined && secret !== undefined ? { clientId: id, clientSecret: secret } : null;
+}
+
+function oauthSettings(e: z.infer<typeof ZEnv>): OAuthSettings {
+  const google = pair(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, 'GOOGLE');
+  const github = pair(e.GITHUB_CLIENT_ID, e.GITHUB_CLIENT_SECRET, 'GITHUB');
+  return {
+    google: google && { ...google, issuer: e.GOOGLE_ISSUER },
+    github: github && { ...github, oauthUrl: e.GITHUB_OAUTH_URL, apiUrl: e.GITHUB_API_URL },
   };
 }
 

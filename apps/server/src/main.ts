@@ -14,6 +14,7 @@ const app = await createApp({
   auth: { secret: config.authSecret },
   trustProxy: config.trustProxy,
   mail: config.mail,
+  oauth: config.oauth,
   notify: config.notify,
   filesDir: join(config.dataDir, 'files'),
   ...(config.simulator ? { simulator: {} } : {}),

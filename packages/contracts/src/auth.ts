@@ -66,3 +66,16 @@ export const ZMe = z.object({
   stationIds: z.union([z.literal('all'), z.array(z.number().int())]),
 });
 export type TMe = z.infer<typeof ZMe>;
+
+/** The sign-in providers of the platform (besides email and password). */
+export const OAUTH_PROVIDERS = ['google', 'github'] as const;
+export const ZOAuthProvider = z.enum(OAUTH_PROVIDERS);
+export type TOAuthProvider = z.infer<typeof ZOAuthProvider>;
+
+/** `GET /api/auth/providers`: the providers configured on this server (the sign-in page shows their buttons). */
+export const ZAuthProviders = z.object({ providers: z.array(ZOAuthProvider) });
+export type TAuthProviders = z.infer<typeof ZAuthProviders>;
+
+/** The web app's callback page posts the query string the provider redirected it with. */
+export const ZOAuthCallbackRequest = z.object({ query: z.string().max(4096) });
+export type TOAuthCallbackRequest = z.infer<typeof ZOAuthCallbackRequest>;

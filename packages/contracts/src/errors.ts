@@ -41,6 +41,16 @@ export const ERROR_CODES = {
   TOO_MANY_EXPORTS: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
+  /** Sign-in with Google/GitHub: the provider is not configured on this server. */
+  OAUTH_PROVIDER_UNAVAILABLE: 404,
+  /** Sign-in with Google/GitHub: the user refused consent, or the provider answered an error. */
+  OAUTH_ACCESS_DENIED: 400,
+  /** Sign-in with Google/GitHub: the answer does not belong to a sign-in this browser started. */
+  OAUTH_STATE_MISMATCH: 400,
+  /** Sign-in with Google/GitHub: the provider's answer could not be checked or exchanged. */
+  OAUTH_FAILED: 400,
+  /** Sign-in with Google/GitHub: the provider does not vouch for the account's email address. */
+  OAUTH_EMAIL_UNVERIFIED: 403,
 } as const;
 
 export type TErrorCode = keyof typeof ERROR_CODES;

@@ -567,6 +567,18 @@ export interface NotifyTopicsTable {
   updatedAt: number;
 }
 
+/** Notification tenants (migration 0017): per environment, by identifier; `data` is JSON. */
+export interface NotifyTenantsTable {
+  id: Id;
+  environmentId: number;
+  organizationId: number;
+  identifier: string;
+  name: string;
+  data: Json;
+  createdAt: number;
+  updatedAt: number;
+}
+
 export interface NotifyTopicSubscribersTable {
   topicId: number;
   /** notify_subscribers.id (internal). */
@@ -798,6 +810,7 @@ export interface Database {
   notifySubscribers: NotifySubscribersTable;
   notifyTopics: NotifyTopicsTable;
   notifyTopicSubscribers: NotifyTopicSubscribersTable;
+  notifyTenants: NotifyTenantsTable;
   notifyFeeds: NotifyFeedsTable;
   notifyWorkflows: NotifyWorkflowsTable;
   notifyEvents: NotifyEventsTable;

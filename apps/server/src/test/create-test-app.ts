@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createApp } from '../app';
 import type { DatabaseHandle } from '../db/database';
+import type { MailSettings } from '../modules/accounts/register';
 import type { AuthOptions } from '../modules/auth/auth-context';
+import type { OAuthSettings } from '../modules/auth/oauth.settings';
 import { createTestDatabase } from './test-database';
 
 /** A clock the test moves by hand; the app reads it for every session decision. */
@@ -26,7 +28,13 @@ export type TestApp = {
  * Sign in with the factories (`createSignedInUser`) or through `POST /api/auth/login`.
  */
 export async function createTestApp(
-  options: { webDist?: string; auth?: Omit<AuthOptions, 'now'>; startAt?: number } = {},
+  options: {
+    webDist?: string;
+    auth?: Omit<AuthOptions, 'now'>;
+    startAt?: number;
+    oauth?: OAuthSettings;
+    mail?: MailSettings;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   let now = options.startAt ?? Math.floor(Date.now() / 1000) * 1000;
@@ -41,6 +49,8 @@ export async function createTestApp(
     database,
     webDist: options.webDist ?? mkdtempSync(join(tmpdir(), 'forecourt-noweb-')),
     auth: { ...options.auth, secret: authSecret, now: clock.now },
+    ...(options.oauth ? { oauth: options.oauth } : {}),
+    ...(options.mail ? { mail: options.mail } : {}),
   });
   await app.ready();
   return {

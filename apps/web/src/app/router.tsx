@@ -116,6 +116,12 @@ const loginRoute = createRoute({
   },
 }).lazy(() => import('../routes/auth/login.lazy').then((module) => module.Route));
 
+/** Where Google or GitHub send the browser back after a provider sign-in. */
+const oauthCallbackRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'login/oauth/$provider',
+}).lazy(() => import('../routes/auth/oauth-callback.lazy').then((module) => module.Route));
+
 const signupRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'signup',
@@ -393,6 +399,7 @@ const mailboxRoute = createRoute({
 export const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,
+  oauthCallbackRoute,
   signupRoute,
   organizationSignupRoute,
   forgotPasswordRoute,

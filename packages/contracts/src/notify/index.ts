@@ -1,5 +1,6 @@
 export * from './enums';
 export * from './integrations';
+export * from './tenants';
 export * from './trigger';
 export * from './widget';
 export * from './workflow';

@@ -26,6 +26,10 @@ import {
 const ZTemplateText = z.string().max(20_000);
 
 /** One condition of a step filter. */
+/** previousStep conditions: the state of the earlier step's in-app message. */
+export const PREVIOUS_STEP_STATES = ['read', 'unread', 'seen', 'unseen'] as const;
+export type TPreviousStepState = (typeof PREVIOUS_STEP_STATES)[number];
+
 export const ZStepCondition = z.object({
   on: ZFilterSource.default('payload'),
   field: z.string().max(200).default(''),
@@ -36,6 +40,15 @@ export const ZStepCondition = z.object({
     .default(''),
   /** isOnlineInLast: the window's unit. */
   timeOperator: ZTimeUnit.optional(),
+  /** webhook: the address asked (POST, JSON) before the step runs; `field` reads its JSON answer. */
+  webhookUrl: z
+    .url({ protocol: /^https?$/ })
+    .max(2000)
+    .optional(),
+  /** previousStep: the id of the earlier step whose message is read (default: the step just before). */
+  step: z.string().max(100).optional(),
+  /** previousStep: what that message must be. */
+  stepType: z.enum(PREVIOUS_STEP_STATES).optional(),
 });
 export type TStepCondition = z.infer<typeof ZStepCondition>;
 

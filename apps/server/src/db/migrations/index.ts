@@ -13,6 +13,7 @@ import * as recordIndexes from './0011-record-indexes';
 import * as sessionGenerations from './0012-session-generations';
 import * as jobLeases from './0015-job-leases';
 import * as ingestIndexSet from './0016-ingest-index-set';
+import * as notifyTenants from './0017-notify-tenants';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012-session-generations': sessionGenerations,
   '0015-job-leases': jobLeases,
   '0016-ingest-index-set': ingestIndexSet,
+  '0017-notify-tenants': notifyTenants,
 };

@@ -20,6 +20,7 @@ import { platformRoutes } from './platform.routes';
 import { previewRoutes } from './preview.routes';
 import { NotifyScheduler } from './scheduler';
 import { notifyKeys } from './secrets';
+import { tenantOperations } from './tenants.routes';
 import { DEFAULT_LEASE, pendingEventIds, processEvent, releaseJobLeases } from './worker';
 
 /** The organisation whose key `NOTIFY_SECRET_KEY` presets: the demo seed's first organisation. */
@@ -158,7 +159,7 @@ export async function registerNotify(
     if (worker) await releaseJobLeases(deps.db, deps.now(), lease).catch(() => undefined);
   });
 
-  await app.register(notifyRoutes(deps, integrationOperations(deps)));
+  await app.register(notifyRoutes(deps, [...integrationOperations(deps), ...tenantOperations(deps)]));
   await app.register(integrationTestRoutes(deps));
   await app.register(widgetRoutes(deps));
   await app.register(platformRoutes(deps));

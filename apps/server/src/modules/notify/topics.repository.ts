@@ -139,3 +139,16 @@ export async function listTopics(
   const { count } = await countCapped(db, base.select('id'));
   return { rows, count };
 }
+
+/** Of these topics, the ones without any subscriber (a trigger to them reaches nobody). */
+export async function emptyTopicIds(db: Db, topicIds: readonly number[]): Promise<Set<number>> {
+  if (topicIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('notifyTopicSubscribers')
+    .select('topicId')
+    .distinct()
+    .where('topicId', 'in', topicIds)
+    .execute();
+  const filled = new Set(rows.map((row) => row.topicId));
+  return new Set(topicIds.filter((id) => !filled.has(id)));
+}

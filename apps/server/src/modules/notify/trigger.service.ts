@@ -7,7 +7,7 @@ import type {
   TTriggerResult,
 } from '@forecourt/contracts';
 import { AppError } from '../../lib/app-error';
-import { insertExecutionDetails } from './execution-details.repository';
+import { EXECUTION_TEXT, insertExecutionDetails } from './execution-details.repository';
 import {
   type Audience,
   cancelTransaction,
@@ -19,6 +19,9 @@ import {
 import type { EnvironmentRow, NotifyDeps } from './notify.deps';
 import { armWaitingJobs } from './scheduler';
 import { insertMissingSubscribers, upsertSubscriber } from './subscribers.repository';
+import { findTenant } from './tenants.repository';
+import { tenantVariables } from './tenants.service';
+import { emptyTopicIds } from './topics.repository';
 import { findWorkflowByTrigger } from './workflows.repository';
 import { parsePreferenceSettings, parseSteps, parseTags } from './workflows.service';
 
@@ -39,13 +42,16 @@ type Recipients = {
   subscribers: TSubscriberInput[];
   bareIds: string[];
   topicKeys: string[];
+  /** Recipients given as an empty subscriber id. */
+  blank: number;
 };
 
 function splitRecipients(to: TRecipient | TRecipient[]): Recipients {
-  const out: Recipients = { subscribers: [], bareIds: [], topicKeys: [] };
+  const out: Recipients = { subscribers: [], bareIds: [], topicKeys: [], blank: 0 };
   for (const recipient of Array.isArray(to) ? to : [to]) {
     if (typeof recipient === 'string') {
       if (recipient.trim() !== '') out.bareIds.push(recipient.trim());
+      else out.blank += 1;
     } else if ('topicKey' in recipient) {
       out.topicKeys.push(recipient.topicKey);
     } else {
@@ -83,7 +89,17 @@ export async function triggerEvent(
       `workflow_not_found: no workflow has the trigger identifier "${input.name}"`,
     );
   }
-  if (workflow.active !== 1) return result('trigger_not_active', transactionId, 'The workflow is not active');
+  // Outcomes that stop before anything is fanned out still leave a trace in the execution details.
+  const refuse = async (code: 1001 | 3004, status: TTriggerResult['status'], error: string) => {
+    await recordTriggerDetail(deps, environment, {
+      workflowId: workflow.id,
+      transactionId,
+      code,
+      detail: error,
+    });
+    return result(status, transactionId, error);
+  };
+  if (workflow.active !== 1) return refuse(1001, 'trigger_not_active', 'The workflow is not active');
   const steps = parseSteps(workflow);
   if (steps.filter((step) => step.type !== 'trigger').length === 0) {
     return result('no_workflow_steps_defined', transactionId, 'The workflow has no steps');
@@ -91,8 +107,8 @@ export async function triggerEvent(
   if (!steps.some((step) => step.active && step.type !== 'trigger')) {
     return result('no_workflow_active_steps_defined', transactionId, 'The workflow has no active steps');
   }
-  // Tenants arrive with a later version: a tenant named by identifier alone cannot be known yet.
-  if (typeof input.tenant === 'string') return result('no_tenant_found', transactionId, 'Tenant not found');
+  const tenant = await resolveTenant(deps, environment, input.tenant);
+  if (tenant === 'missing') return result('no_tenant_found', transactionId, 'Tenant not found');
 
   const broadcast = input.to === undefined;
   const recipients = broadcast ? null : splitRecipients(input.to as TRecipient | TRecipient[]);
@@ -102,7 +118,7 @@ export async function triggerEvent(
     recipients.bareIds.length === 0 &&
     recipients.topicKeys.length === 0
   ) {
-    return result('subscriber_id_missing', transactionId, 'Name at least one subscriber or topic in "to"');
+    return refuse(3004, 'subscriber_id_missing', 'Name at least one subscriber or topic in "to"');
   }
   const actor =
     input.actor === null || input.actor === undefined
@@ -136,7 +152,7 @@ export async function triggerEvent(
         payload,
         overrides: JSON.stringify(input.overrides ?? {}),
         actor: actor === null ? null : JSON.stringify({ subscriberId: actor.subscriberId }),
-        tenant: input.tenant ? JSON.stringify(input.tenant) : null,
+        tenant: tenant ? JSON.stringify(tenant) : null,
       },
       now,
     );
@@ -179,6 +195,41 @@ export async function triggerEvent(
           },
         ]);
       }
+      const empty = await emptyTopicIds(
+        trx,
+        topics.map((topic) => topic.id),
+      );
+      const warnings: { code: 3004 | 4002; detail: string }[] = [];
+      if (empty.size > 0) {
+        const keys = topics.filter((topic) => empty.has(topic.id)).map((topic) => topic.key);
+        warnings.push({
+          code: 4002,
+          detail: `${EXECUTION_TEXT[4002]}: no subscribers in ${keys.join(', ')}`,
+        });
+      }
+      if (recipients.blank > 0) {
+        warnings.push({
+          code: 3004,
+          detail: `${EXECUTION_TEXT[3004]}: ${recipients.blank} recipient(s) skipped`,
+        });
+      }
+      await insertExecutionDetails(
+        trx,
+        warnings.map((warning) => ({
+          environmentId: environment.id,
+          organizationId: environment.organizationId,
+          eventId: id,
+          notificationId: null,
+          jobId: null,
+          subscriberId: null,
+          workflowId: workflow.id,
+          transactionId,
+          code: warning.code,
+          status: 'Warning' as const,
+          detail: warning.detail,
+          createdAt: now,
+        })),
+      );
       audience = {
         kind: 'listed',
         subscriberIds: [...recipients.bareIds, ...recipients.subscribers.map((s) => s.subscriberId)],
@@ -223,4 +274,53 @@ export function cancelTrigger(
   transactionId: string,
 ): Promise<boolean> {
   return cancelTransaction(deps.db, environment.id, transactionId, deps.now());
+}
+
+type TenantVariables = { identifier: string; name?: string; data?: Record<string, unknown> };
+
+/**
+ * The tenant a trigger names, as templates and conditions will see it. By identifier: the stored
+ * tenant, or 'missing'. As an object: the stored tenant with the object's name and data laid over
+ * it, or the object itself when no tenant has that identifier (an inline tenant).
+ */
+async function resolveTenant(
+  deps: Deps,
+  environment: EnvironmentRow,
+  given: TTriggerRequest['tenant'],
+): Promise<TenantVariables | null | 'missing'> {
+  if (given === null || given === undefined) return null;
+  const identifier = typeof given === 'string' ? given : given.identifier;
+  const row = await findTenant(deps.db, environment.id, identifier);
+  if (typeof given === 'string') return row ? tenantVariables(row) : 'missing';
+  if (!row) return given;
+  const stored = tenantVariables(row);
+  return {
+    identifier: stored.identifier,
+    name: given.name ?? stored.name,
+    data: { ...stored.data, ...(given.data ?? {}) },
+  };
+}
+
+/** An execution detail of a trigger that was refused before any fan-out (no event row). */
+async function recordTriggerDetail(
+  deps: Deps,
+  environment: EnvironmentRow,
+  input: { workflowId: number; transactionId: string; code: 1001 | 3004; detail: string },
+): Promise<void> {
+  await insertExecutionDetails(deps.db, [
+    {
+      environmentId: environment.id,
+      organizationId: environment.organizationId,
+      eventId: null,
+      notificationId: null,
+      jobId: null,
+      subscriberId: null,
+      workflowId: input.workflowId,
+      transactionId: input.transactionId,
+      code: input.code,
+      status: 'Failed',
+      detail: `${EXECUTION_TEXT[input.code]}: ${input.detail}`,
+      createdAt: deps.now(),
+    },
+  ]);
 }

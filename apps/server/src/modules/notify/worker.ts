@@ -22,8 +22,10 @@ import {
 import { JOB_COLUMNS, type TJobRow } from './jobs';
 import { completeFinishedNotifications } from './notification-completion';
 import type { NotifyDeps } from './notify.deps';
+import { loadStepMessages } from './step-conditions.repository';
+import { askStepWebhooks, type StepWebhookQuestion, stepWebhookUrls, webhookKey } from './step-webhooks';
 import type { SubscriberRow } from './subscribers.repository';
-import { renderTemplate } from './templates';
+import { missingPayloadVariables, renderTemplate } from './templates';
 import type { WorkflowSnapshot } from './trigger.service';
 import { ensureFeeds } from './workflows.repository';
 
@@ -133,11 +135,19 @@ type Outcome = {
  * (multi-row inserts; a re-run job re-arms its message), settle the jobs, write the execution
  * details, and finish the notifications whose jobs are all done. Null when nothing was queued.
  */
+type WebhookAnswers = Map<string, Record<string, unknown> | null>;
+
 async function processBatch(
   trx: Db,
   deps: WorkerDeps,
   eventId: number,
-): Promise<{ delivered: DeliveredMessage[]; deliveries: DeliveryTask[]; full: boolean } | null> {
+  webhookAnswers: WebhookAnswers,
+): Promise<{
+  delivered: DeliveredMessage[];
+  deliveries: DeliveryTask[];
+  full: boolean;
+  questions: StepWebhookQuestion[];
+} | null> {
   const jobs = await claimJobs(trx, eventId);
   if (jobs.length === 0) return null;
   const now = deps.now();
@@ -192,8 +202,19 @@ async function processBatch(
     ? await loadDigestResults(trx, [...new Set(jobs.map((job) => job.notificationId))])
     : new Map<number, never>();
 
+  // previousStep conditions read the in-app messages earlier steps left in the same notification.
+  const stepMessages = workflow.steps.some((step) =>
+    step.filters.some((f) => f.children.some((c) => c.on === 'previousStep')),
+  )
+    ? await loadStepMessages(trx, [...new Set(jobs.map((job) => job.notificationId))])
+    : new Map<number, never>();
+  // Webhook conditions not asked yet: the jobs wait (stay queued) until the answers are in.
+  const questions: StepWebhookQuestion[] = [];
+
   const messages: NewMessage[] = [];
   const outcomes = new Map<number, Outcome>();
+  // Warnings beside a job's outcome: missing payload variables (3011), no actor avatar (3012).
+  const warnings: Outcome['detail'][] = [];
   // Email, SMS, chat and push jobs: claimed here (running), sent after the commit (delivery/).
   const deliveries: DeliveryTask[] = [];
   for (const job of jobs) {
@@ -222,6 +243,25 @@ async function processBatch(
       continue;
     }
     const subscriberData = subscriberVariables(subscriber);
+    const question = (url: string): StepWebhookQuestion => ({
+      url,
+      body: {
+        transactionId: job.transactionId,
+        workflow: workflow.triggerIdentifier,
+        step: { id: step.id, type: step.type },
+        subscriber: subscriberData,
+        payload: messagePayload,
+        tenant,
+      },
+    });
+    const unasked = stepWebhookUrls(step.filters)
+      .map(question)
+      .filter((q) => !webhookAnswers.has(webhookKey(q)));
+    if (unasked.length > 0) {
+      questions.push(...unasked);
+      continue;
+    }
+    const earlier = stepMessages.get(job.notificationId);
     const conditionContext = {
       payload,
       subscriber: {
@@ -231,6 +271,9 @@ async function processBatch(
       },
       tenant: tenant && typeof tenant === 'object' ? (tenant as Record<string, unknown>) : null,
       now,
+      webhook: (url: string) => webhookAnswers.get(webhookKey(question(url))),
+      previousStep: (stepId: string | undefined) =>
+        earlier?.get(stepId ?? previousInAppStepId(workflow, step.id) ?? '') ?? null,
     };
     if (!stepConditionsMatch(step.filters, conditionContext)) {
       outcomes.set(job.id, {
@@ -271,6 +314,19 @@ async function processBatch(
       tenant,
       step: digestStepVariables(digests.get(job.notificationId), job.stepIndex),
     };
+    const missing = missingPayloadVariables(
+      // The link of a call to action is optional by design (no URL: no link).
+      [step.content, step.subject, ...(step.cta?.action?.buttons ?? []).map((b) => b.content)],
+      payload,
+    );
+    if (missing.length > 0) {
+      warnings.push({
+        ...base,
+        code: 3011,
+        status: 'Warning',
+        detail: `${EXECUTION_TEXT[3011]}: ${missing.join(', ')} (rendered empty)`,
+      });
+    }
     if (channel !== 'in_app') {
       deliveries.push({
         job: { ...job, eventId },
@@ -286,6 +342,20 @@ async function processBatch(
     try {
       const content = renderTemplate(step.content, context);
       const cta = renderCta(step.cta, context);
+      if (step.actor?.type === 'user' && !actor?.avatar) {
+        warnings.push({
+          ...base,
+          code: 3012,
+          status: 'Warning',
+          detail: `${EXECUTION_TEXT[3012]}: ${
+            actorId === null
+              ? 'the trigger named no actor'
+              : actor
+                ? 'the actor has no avatar'
+                : `actor "${actorId}" not found`
+          }`,
+        });
+      }
       const actorSetting =
         step.actor && step.actor.type !== 'none'
           ? {
@@ -368,6 +438,18 @@ async function processBatch(
     };
   });
 
+  details.push(
+    ...warnings.map((warning) => ({
+      ...warning,
+      environmentId: event.environmentId,
+      organizationId: event.organizationId,
+      messageId:
+        warning.jobId === null || warning.jobId === undefined
+          ? null
+          : (messageIdByJob.get(warning.jobId) ?? null),
+      createdAt: now,
+    })),
+  );
   // Notifications with nothing left to run are done ("trigger processed").
   details.push(
     ...(await completeFinishedNotifications(
@@ -386,7 +468,16 @@ async function processBatch(
     const id = messageIdByJob.get(message.jobId);
     return id === undefined ? [] : [{ id, subscriberId: message.subscriberId }];
   });
-  return { delivered, deliveries, full: jobs.length === WORKER_BATCH };
+  return { delivered, deliveries, full: jobs.length === WORKER_BATCH, questions };
+}
+
+/** The nearest in-app step before `stepId`: what a previousStep condition without a step reads. */
+function previousInAppStepId(workflow: WorkflowSnapshot, stepId: string): string | undefined {
+  const index = workflow.steps.findIndex((step) => step.id === stepId);
+  return workflow.steps
+    .slice(0, Math.max(0, index))
+    .reverse()
+    .find((step) => step.type === 'in_app')?.id;
 }
 
 type NewMessage = {
@@ -475,11 +566,20 @@ async function insertMessages(trx: Db, messages: readonly NewMessage[]): Promise
 
 /** Runs every queued job of an event, batch by batch, telling the inbox after each commit. */
 export async function processEvent(deps: WorkerDeps, eventId: number): Promise<void> {
+  const webhookAnswers: WebhookAnswers = new Map();
   for (;;) {
-    const batch = await deps.db.transaction().execute((trx) => processBatch(trx, deps, eventId));
+    const batch = await deps.db
+      .transaction()
+      .execute((trx) => processBatch(trx, deps, eventId, webhookAnswers));
     if (batch === null) return;
     if (batch.delivered.length > 0) deps.inbox.messagesDelivered(batch.delivered);
     if (batch.deliveries.length > 0) await deliverLeased(deps, batch.deliveries);
+    if (batch.questions.length > 0) {
+      // Asked outside the transaction; the waiting jobs run in the next batch (each asked once).
+      for (const [key, answer] of await askStepWebhooks(batch.questions, { log: deps.log }))
+        webhookAnswers.set(key, answer);
+      continue;
+    }
     // A short batch took every queued job: no empty transaction to learn that (steps queued
     // meanwhile by the scheduler are enqueued again by it).
     if (!batch.full) return;

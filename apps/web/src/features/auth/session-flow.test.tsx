@@ -19,7 +19,10 @@ describe('the app shell guard', () => {
     const deep = renderApp('/stations/baner-road/metrics');
     await waitFor(() => expect(deep.router.state.location.pathname).toBe('/login'));
     expect(deep.router.state.location.search).toEqual({ redirect_url: '/stations/baner-road/metrics' });
-    expect(fetchMock).not.toHaveBeenCalled();
+    // Only the public list of sign-in providers (for the provider buttons) is asked for.
+    expect(
+      fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url !== '/api/auth/providers'),
+    ).toEqual([]);
   });
 
   it('keeps the session across a reload (a new app on the same storage)', async () => {
