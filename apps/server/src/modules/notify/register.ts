@@ -8,6 +8,7 @@ import { WidgetSessionCache } from '../widget/widget-session-cache';
 import { activityRoutes } from './activity.routes';
 import { announcementRoutes } from './announcements';
 import { BullMqQueue } from './bullmq-queue';
+import type { DeliveryOptions } from './delivery/options';
 import { subscribeDomainTriggers } from './domain-triggers';
 import { listOrganizationIds } from './environments.repository';
 import { ensureEnvironments, presetSecretKey } from './environments.service';
@@ -31,6 +32,8 @@ export type NotifyOptions = {
   publicUrl?: string;
   /** REDIS_URL: jobs go through BullMQ on this Redis (shared by every process); unset: in process. */
   redisUrl?: string | undefined;
+  /** Delivery: address policy, vendor origins, retries, concurrency (config.ts, docs/PROVIDERS.md). */
+  delivery?: DeliveryOptions | undefined;
   /** Key prefix of the BullMQ queue (default `forecourt`; tests sharing one Redis pick their own). */
   redisPrefix?: string | undefined;
 };
@@ -70,6 +73,7 @@ export async function registerNotify(
     widgetSessions: new WidgetSessionCache(),
     queue,
     publicUrl: (options.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, ''),
+    delivery: options.delivery ?? {},
   };
   if (options.io) realtime.attach(options.io);
   // Delays and digests: due jobs persisted in notify_jobs, fired on the app's clock.
