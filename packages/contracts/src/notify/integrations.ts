@@ -173,7 +173,7 @@ export const PROVIDERS: readonly TProvider[] = [
   emailProvider('mailtrap', 'Mailtrap', [apiKey('API token')]),
   emailProvider('clickatell', 'Clickatell', [apiKey()]),
   emailProvider('outlook365', 'Microsoft Outlook 365', [password()]),
-  emailProvider('novu-email', 'Built-in email (demo)', []),
+  emailProvider('novu-email', 'Built-in email (demo: the local Mailbox)', [], { delivers: true }),
   emailProvider('sparkpost', 'SparkPost', [
     apiKey(),
     field('region', 'Region', 'select', {
@@ -215,7 +215,7 @@ export const PROVIDERS: readonly TProvider[] = [
   sms('maqsam', 'Maqsam', [apiKey('Access key id'), secretKey('Access secret'), smsFrom()]),
   sms('termii', 'Termii', [apiKey(), smsFrom()]),
   sms('africas-talking', "Africa's Talking", [user(), apiKey(), smsFrom()]),
-  sms('novu-sms', 'Built-in SMS (demo)', []),
+  provider('sms', 'novu-sms', 'Built-in SMS (demo: the local Mailbox)', [], { delivers: true }),
   sms('sendchamp', 'Sendchamp', [apiKey(), smsFrom()]),
   sms('clicksend', 'ClickSend', [user(), apiKey()]),
   sms('bandwidth', 'Bandwidth', [user(), password(), accountSid('Account id'), smsFrom()]),
@@ -250,7 +250,7 @@ export const PROVIDERS: readonly TProvider[] = [
         hint: 'The whole JSON key file of a service account of the Firebase project.',
       }),
     ],
-    { subscriberCredential: 'deviceTokens' },
+    { delivers: true, subscriberCredential: 'deviceTokens' },
   ),
   provider(
     'push',
@@ -263,10 +263,14 @@ export const PROVIDERS: readonly TProvider[] = [
       field('applicationId', 'Bundle id', 'string'),
       field('secure', 'Production', 'switch', { required: false }),
     ],
-    { subscriberCredential: 'deviceTokens' },
+    { delivers: true, subscriberCredential: 'deviceTokens' },
   ),
-  provider('push', 'expo', 'Expo', [apiKey('Access token')], { subscriberCredential: 'deviceTokens' }),
+  provider('push', 'expo', 'Expo', [apiKey('Access token')], {
+    delivers: true,
+    subscriberCredential: 'deviceTokens',
+  }),
   provider('push', 'one-signal', 'OneSignal', [field('applicationId', 'App id', 'string'), apiKey()], {
+    delivers: true,
     subscriberCredential: 'deviceTokens',
   }),
   provider(
@@ -274,7 +278,7 @@ export const PROVIDERS: readonly TProvider[] = [
     'pushpad',
     'Pushpad',
     [apiKey('Auth token'), field('applicationId', 'Project id', 'string')],
-    { subscriberCredential: 'deviceTokens' },
+    { delivers: true, subscriberCredential: 'deviceTokens' },
   ),
   provider('push', 'push-webhook', 'Push webhook', [webhookUrl(), secretKey('Signing secret')], {
     delivers: true,
