@@ -20,6 +20,7 @@ import { platformRoutes } from './platform.routes';
 import { previewRoutes } from './preview.routes';
 import { NotifyScheduler } from './scheduler';
 import { notifyKeys } from './secrets';
+import { slackOAuthRoutes } from './slack-oauth.routes';
 import { pendingEventIds, processEvent } from './worker';
 
 /** The organisation whose key `NOTIFY_SECRET_KEY` presets: the demo seed's first organisation. */
@@ -123,4 +124,5 @@ export async function registerNotify(
   await app.register(announcementRoutes(deps));
   await app.register(previewRoutes());
   await app.register(activityRoutes(deps));
+  await app.register(slackOAuthRoutes(deps));
 }
