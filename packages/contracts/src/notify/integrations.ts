@@ -423,6 +423,17 @@ export const ZIntegration = z.object({
   delivers: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The newest send through it (a step's attempt or a test send), when there was one. */
+  lastDelivery: z
+    .object({
+      at: z.string(),
+      success: z.boolean(),
+      /** A short summary (never secrets, never a peer's raw answer body). */
+      detail: z.string(),
+      test: z.boolean(),
+    })
+    .nullable()
+    .optional(),
 });
 export type TIntegration = z.infer<typeof ZIntegration>;
 

@@ -77,6 +77,20 @@ describe('outbound requests refuse private addresses unless allowed', () => {
     const failed = await testSend(open, g, allowedId, `http://127.0.0.1:${port}/fail`);
     expect(failed.json().data).toMatchObject({ success: false, error: 'HTTP 500' });
     expect(failed.body).not.toContain('internal-secret-body');
+    // The integrations list shows each integration's last delivery (here: that failed test send).
+    const listed = (await g.v1('GET', '/v1/integrations')).json().data as {
+      _id: string;
+      lastDelivery: { success: boolean; detail: string; test: boolean } | null;
+    }[];
+    expect(listed.find((i) => i._id === allowedId)?.lastDelivery).toMatchObject({
+      success: false,
+      test: true,
+      detail: 'Test message failed: HTTP 500',
+    });
+    const strictList = (await f.v1('GET', '/v1/integrations')).json().data as {
+      lastDelivery: { detail: string };
+    }[];
+    expect(strictList[0]?.lastDelivery.detail).toMatch(/refused/);
   });
 
   it('refuses the SMTP host of a custom SMTP integration on a private address by default', async () => {
