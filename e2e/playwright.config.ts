@@ -56,6 +56,9 @@ export default defineConfig({
       INIT_CWD: repoRoot,
       // Links in the mails (reset, verification, invitation) point at this server.
       APP_URL: `http://127.0.0.1:${port}`,
+      // The integration test send reaches a receiver on loopback: allowed explicitly, as an
+      // operator allows private ranges (outbound notification requests are public-only by default).
+      NOTIFY_ALLOW_PRIVATE_NETWORKS: '127.0.0.0/8',
     },
   },
 });

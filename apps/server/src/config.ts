@@ -2,6 +2,8 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { parseRoles, type Roles } from './cluster/roles';
 import type { OAuthSettings } from './modules/auth/oauth.settings';
+import { parseNetworkPolicy } from './modules/notify/delivery/network';
+import { type DeliveryOptions, parseJsonMap } from './modules/notify/delivery/options';
 
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
@@ -63,7 +65,34 @@ const ZEnv = z.object({
   GITHUB_OAUTH_URL: z.url().default('https://github.com'),
   /** GitHub's REST API (`/user`, `/user/emails`). */
   GITHUB_API_URL: z.url().default('https://api.github.com'),
+  /** Outbound notification requests to non-public addresses: `true`, or a comma list of CIDR ranges. */
+  NOTIFY_ALLOW_PRIVATE_NETWORKS: z.string().optional(),
+  /** JSON object: provider id → vendor origin replacing the documented one (a proxy, a sandbox). */
+  NOTIFY_PROVIDER_ORIGINS: z.string().optional(),
+  /** Delivery attempts per job, the first included (1 = no retry). */
+  NOTIFY_DELIVERY_ATTEMPTS: z.coerce.number().int().min(1).max(20).optional(),
+  /** First retry back-off in milliseconds (doubled per attempt, with jitter). */
+  NOTIFY_RETRY_BASE_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
+  /** Sends to one provider at the same time: a number, or a JSON object of provider id → number. */
+  NOTIFY_PROVIDER_CONCURRENCY: z.string().optional(),
 });
+
+/** The delivery options from the environment (throws a readable error for bad values). */
+function deliveryOptions(e: z.infer<typeof ZEnv>): DeliveryOptions {
+  const options: DeliveryOptions = { network: parseNetworkPolicy(e.NOTIFY_ALLOW_PRIVATE_NETWORKS) };
+  const origins = parseJsonMap<string>('NOTIFY_PROVIDER_ORIGINS', e.NOTIFY_PROVIDER_ORIGINS, 'string');
+  if (origins) options.origins = origins;
+  if (e.NOTIFY_DELIVERY_ATTEMPTS !== undefined || e.NOTIFY_RETRY_BASE_MS !== undefined)
+    options.retry = {
+      ...(e.NOTIFY_DELIVERY_ATTEMPTS === undefined ? {} : { attempts: e.NOTIFY_DELIVERY_ATTEMPTS }),
+      ...(e.NOTIFY_RETRY_BASE_MS === undefined ? {} : { baseMs: e.NOTIFY_RETRY_BASE_MS }),
+    };
+  const concurrency = e.NOTIFY_PROVIDER_CONCURRENCY?.trim();
+  if (concurrency && /^\d+$/.test(concurrency)) options.concurrency = Math.max(1, Number(concurrency));
+  else if (concurrency)
+    options.providerConcurrency = parseJsonMap<number>('NOTIFY_PROVIDER_CONCURRENCY', concurrency, 'number');
+  return options;
+}
 
 export type Config = {
   port: number;
@@ -81,7 +110,13 @@ export type Config = {
   /** Run the live demo simulator (posts demo data through the ingest service every few seconds). */
   simulator: boolean;
   /** Notification platform: the demo organisation's preset secret key; inbox URLs derive from publicUrl. */
-  notify: { secretKey: string | undefined; publicUrl: string; redisUrl: string | undefined; leaseMs: number };
+  notify: {
+    secretKey: string | undefined;
+    publicUrl: string;
+    redisUrl: string | undefined;
+    leaseMs: number;
+    delivery: DeliveryOptions;
+  };
   roles: Roles;
   database: { poolSize: number; statementTimeoutMs: number };
   shutdownDrainMs: number;
@@ -141,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       publicUrl: e.APP_URL.replace(/\/+$/, ''),
       redisUrl: e.REDIS_URL,
       leaseMs: e.JOB_LEASE_MS,
+      delivery: deliveryOptions(e),
     },
     roles,
     database: { poolSize: e.DATABASE_POOL_SIZE, statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS },

@@ -756,6 +756,34 @@ export interface NotifyIntegrationsTable {
   updatedAt: number;
 }
 
+/**
+ * One send to a provider (a job's attempt through one integration, or a test send), written when
+ * the vendor answered (migration 0013): the "sent" marker and the integration's last outcome.
+ */
+export interface NotifyDeliveryAttemptsTable {
+  id: Id;
+  organizationId: number;
+  environmentId: number;
+  integrationId: number;
+  providerId: string;
+  /** Null for a test send. */
+  jobId: number | null;
+  /** The integration id, plus a hash of the webhook for chat. */
+  sendKey: string;
+  attempt: number;
+  /** 'sent' or 'failed'. */
+  outcome: string;
+  /** A failure: 'transient' or 'permanent'. */
+  kind: string | null;
+  detail: string;
+  raw: string | null;
+  vendorMessageId: string | null;
+  retryAfterMs: number | null;
+  /** 1 once its job settled (its execution detail is written). */
+  settled: ColumnType<number, number | undefined, number>;
+  createdAt: number;
+}
+
 /** A subscriber's preferences: workflowId 0 is the global row. */
 export interface NotifySubscriberPreferencesTable {
   id: Id;
@@ -820,6 +848,7 @@ export interface Database {
   notifyMessages: NotifyMessagesTable;
   notifySubscriberPreferences: NotifySubscriberPreferencesTable;
   notifyIntegrations: NotifyIntegrationsTable;
+  notifyDeliveryAttempts: NotifyDeliveryAttemptsTable;
 }
 
 export type StationRow = Selectable<StationsTable>;

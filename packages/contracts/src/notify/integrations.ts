@@ -179,7 +179,7 @@ export const PROVIDERS: readonly TProvider[] = [
   emailProvider('mailtrap', 'Mailtrap', [apiKey('API token')]),
   emailProvider('clickatell', 'Clickatell', [apiKey()]),
   emailProvider('outlook365', 'Microsoft Outlook 365', [password()]),
-  emailProvider('novu-email', 'Built-in email (demo)', []),
+  emailProvider('novu-email', 'Built-in email (demo: the local Mailbox)', [], { delivers: true }),
   emailProvider('sparkpost', 'SparkPost', [
     apiKey(),
     field('region', 'Region', 'select', {
@@ -222,7 +222,7 @@ export const PROVIDERS: readonly TProvider[] = [
   sms('maqsam', 'Maqsam', [apiKey('Access key id'), secretKey('Access secret'), smsFrom()], DELIVERS),
   sms('termii', 'Termii', [apiKey(), smsFrom()], DELIVERS),
   sms('africas-talking', "Africa's Talking", [user(), apiKey(), smsFrom()], DELIVERS),
-  sms('novu-sms', 'Built-in SMS (demo)', []),
+  provider('sms', 'novu-sms', 'Built-in SMS (demo: the local Mailbox)', [], { delivers: true }),
   sms('sendchamp', 'Sendchamp', [apiKey(), smsFrom()], DELIVERS),
   sms('clicksend', 'ClickSend', [user(), apiKey()], DELIVERS),
   sms(
@@ -270,7 +270,7 @@ export const PROVIDERS: readonly TProvider[] = [
         hint: 'The whole JSON key file of a service account of the Firebase project.',
       }),
     ],
-    { subscriberCredential: 'deviceTokens' },
+    { delivers: true, subscriberCredential: 'deviceTokens' },
   ),
   provider(
     'push',
@@ -283,10 +283,14 @@ export const PROVIDERS: readonly TProvider[] = [
       field('applicationId', 'Bundle id', 'string'),
       field('secure', 'Production', 'switch', { required: false }),
     ],
-    { subscriberCredential: 'deviceTokens' },
+    { delivers: true, subscriberCredential: 'deviceTokens' },
   ),
-  provider('push', 'expo', 'Expo', [apiKey('Access token')], { subscriberCredential: 'deviceTokens' }),
+  provider('push', 'expo', 'Expo', [apiKey('Access token')], {
+    delivers: true,
+    subscriberCredential: 'deviceTokens',
+  }),
   provider('push', 'one-signal', 'OneSignal', [field('applicationId', 'App id', 'string'), apiKey()], {
+    delivers: true,
     subscriberCredential: 'deviceTokens',
   }),
   provider(
@@ -294,7 +298,7 @@ export const PROVIDERS: readonly TProvider[] = [
     'pushpad',
     'Pushpad',
     [apiKey('Auth token'), field('applicationId', 'Project id', 'string')],
-    { subscriberCredential: 'deviceTokens' },
+    { delivers: true, subscriberCredential: 'deviceTokens' },
   ),
   provider('push', 'push-webhook', 'Push webhook', [webhookUrl(), secretKey('Signing secret')], {
     delivers: true,
@@ -439,6 +443,17 @@ export const ZIntegration = z.object({
   delivers: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The newest send through it (a step's attempt or a test send), when there was one. */
+  lastDelivery: z
+    .object({
+      at: z.string(),
+      success: z.boolean(),
+      /** A short summary (never secrets, never a peer's raw answer body). */
+      detail: z.string(),
+      test: z.boolean(),
+    })
+    .nullable()
+    .optional(),
 });
 export type TIntegration = z.infer<typeof ZIntegration>;
 

@@ -137,6 +137,11 @@ const ZStepObject = z.object({
   feedIdentifier: z.string().trim().min(1).max(100).nullable().optional(),
   actor: ZStepActor.optional(),
   metadata: ZStepMetadata,
+  /**
+   * Email and SMS: when the primary integration fails permanently, try the channel's next active
+   * integration (default true; false sends through the primary only).
+   */
+  failover: z.boolean().optional(),
 });
 
 /** Accepts the flat step or Novu's `{template: {...}}` nesting (fields of `template` win). */

@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { NotifyEnvironmentsTable } from '../../db/schema';
 import type { WidgetSessionCache } from '../widget/widget-session-cache';
+import type { DeliveryOptions } from './delivery/options';
 import type { InboxPublisher } from './inbox-publisher';
 import type { NotifyKeys } from './secrets';
 
@@ -27,4 +28,6 @@ export type NotifyDeps = {
   widgetSessions: WidgetSessionCache;
   /** The server's public base URL (APP_URL): inbox clients use it as backendUrl and socketUrl. */
   publicUrl: string;
+  /** Delivery: address policy, vendor origins, retries, concurrency (delivery/options.ts). */
+  delivery?: DeliveryOptions;
 };

@@ -9,6 +9,7 @@ import { WidgetSessionCache } from '../widget/widget-session-cache';
 import { activityRoutes } from './activity.routes';
 import { announcementRoutes } from './announcements';
 import { BullMqQueue } from './bullmq-queue';
+import type { DeliveryOptions } from './delivery/options';
 import { subscribeDomainTriggers } from './domain-triggers';
 import { listOrganizationIds } from './environments.repository';
 import { ensureEnvironments, presetSecretKey } from './environments.service';
@@ -20,6 +21,7 @@ import { platformRoutes } from './platform.routes';
 import { previewRoutes } from './preview.routes';
 import { NotifyScheduler } from './scheduler';
 import { notifyKeys } from './secrets';
+import { slackOAuthRoutes } from './slack-oauth.routes';
 import { tenantOperations } from './tenants.routes';
 import { DEFAULT_LEASE, pendingEventIds, processEvent, releaseJobLeases } from './worker';
 
@@ -33,6 +35,8 @@ export type NotifyOptions = {
   publicUrl?: string;
   /** REDIS_URL: jobs go through BullMQ on this Redis (shared by every process); unset: in process. */
   redisUrl?: string | undefined;
+  /** Delivery: address policy, vendor origins, retries, concurrency (config.ts, docs/PROVIDERS.md). */
+  delivery?: DeliveryOptions | undefined;
   /** Key prefix of the BullMQ queue (default `forecourt`; tests sharing one Redis pick their own). */
   redisPrefix?: string | undefined;
   /**
@@ -94,6 +98,7 @@ export async function registerNotify(
     widgetSessions: new WidgetSessionCache(),
     queue,
     publicUrl: (options.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, ''),
+    delivery: options.delivery ?? {},
   };
   if (options.io) realtime.attach(options.io, { clustered: options.clustered === true });
   // Delays and digests: due jobs persisted in notify_jobs, fired on the app's clock.
@@ -166,4 +171,5 @@ export async function registerNotify(
   await app.register(announcementRoutes(deps));
   await app.register(previewRoutes());
   await app.register(activityRoutes(deps));
+  await app.register(slackOAuthRoutes(deps));
 }

@@ -330,6 +330,7 @@ async function processBatch(
     if (channel !== 'in_app') {
       deliveries.push({
         job: { ...job, eventId },
+        attempt: job.attempts + 1,
         channel: channel as DeliveryChannel,
         step,
         subscriber,

@@ -1,4 +1,4 @@
-import type { TIntegration } from '@forecourt/contracts';
+import { providersOf, type TIntegration } from '@forecourt/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { callsTo, errorResponse, jsonResponse, stubFetch, type TFetchRequest } from '../../test/fetch-stub';
@@ -116,8 +116,18 @@ function serve(extra?: (request: TFetchRequest) => Response | undefined, me = ME
         integrations = [...integrations, created];
         return jsonResponse({ data: created }, 201);
       }
-      if (/\/integrations\/\w+\/test$/.test(path))
+      if (/\/integrations\/\w+\/test$/.test(path)) {
+        integrations = integrations.map((i) => ({
+          ...i,
+          lastDelivery: {
+            at: '2026-11-25T10:00:00.000Z',
+            success: true,
+            detail: 'Test message sent',
+            test: true,
+          },
+        }));
         return jsonResponse({ data: { success: true, providerId: 'discord', channel: 'chat' } });
+      }
       if (path === `${BASE}/environment` && method === 'GET')
         return jsonResponse({
           _id: 'e1',
@@ -252,6 +262,13 @@ describe('the notifications admin screens', () => {
     await user.click(within(dialog).getByLabelText('Channel', { selector: 'input' }));
     await user.click(await screen.findByRole('option', { name: 'Email' }));
     await user.click(within(dialog).getByLabelText('Provider', { selector: 'input' }));
+    // Only the providers this build delivers through are offered.
+    await screen.findByRole('option', { name: 'Custom SMTP' });
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(
+      providersOf('email')
+        .filter((p) => p.delivers)
+        .map((p) => p.displayName),
+    );
     await user.click(await screen.findByRole('option', { name: 'Custom SMTP' }));
     // Fields, types and required marks come from the credential schema.
     expect((within(dialog).getByLabelText(/^Host/) as HTMLInputElement).required).toBe(true);
@@ -285,6 +302,11 @@ describe('the notifications admin screens', () => {
       'POST',
     ) as [[unknown, RequestInit]];
     expect(JSON.parse(String(testInit.body))).toEqual({ target: 'http://127.0.0.1:9/hook' });
+    // The list reloads: the row shows the integration's last delivery.
+    await user.click(within(test).getByRole('button', { name: 'Close' }));
+    expect((await screen.findByTestId('last-delivery')).textContent).toMatch(
+      /^Last delivery succeeded \(test\)/,
+    );
   });
 
   it('rotates the secret key after confirmation and shows it once', async () => {

@@ -26,6 +26,8 @@ export type TStepForm = {
   actor: TWorkflowStepInput['actor'];
   filters: TStepFilter[];
   metadata: TStepMetadata;
+  /** Email and SMS: try the channel's next integration when the primary fails permanently. */
+  failover: boolean;
 };
 
 export type TWorkflowForm = {
@@ -68,6 +70,7 @@ export function newStep(type: TStepType): TStepForm {
     feedIdentifier: '',
     actor: undefined,
     filters: [],
+    failover: true,
     metadata:
       type === 'digest'
         ? { type: 'regular', amount: 5, unit: 'minutes' }
@@ -121,6 +124,7 @@ export function workflowToForm(workflow: TWorkflowItem): TWorkflowForm {
       actor: step.actor,
       filters: step.filters ?? [],
       metadata: step.metadata ?? {},
+      failover: step.failover !== false,
     })),
   };
 }
@@ -140,6 +144,7 @@ export function stepToInput(step: TStepForm): TWorkflowStepInput {
   };
   if ((step.type === 'email' || step.type === 'push' || step.type === 'in_app') && step.subject.trim())
     input.subject = step.subject;
+  if ((step.type === 'email' || step.type === 'sms') && !step.failover) input.failover = false;
   if (step.type === 'in_app') {
     const buttons = step.buttons
       .filter((button) => button.content.trim() !== '')

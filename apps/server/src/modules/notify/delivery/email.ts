@@ -2,6 +2,7 @@ import nodemailer from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { LiveIntegration } from '../integrations.service';
 import { DELIVERY_TIMEOUT_MS, DeliveryError, type PostOptions, postJson } from './http';
+import { AddressRefusedError, addressCheck, type NetworkPolicy, resolveChecked } from './network';
 
 /** What an email step (or a test send) hands to an email provider. */
 export type EmailMessage = {
@@ -59,11 +60,33 @@ export function smtpOptions(credentials: LiveIntegration['credentials'], timeout
   return options;
 }
 
-async function sendSmtp(integration: LiveIntegration, message: EmailMessage, timeoutMs?: number) {
-  const transport = nodemailer.createTransport(smtpOptions(integration.credentials, timeoutMs));
+/**
+ * Sends over SMTP. The host is resolved and checked against the network policy once, and the
+ * connection goes to that address (TLS still verifies the host name).
+ */
+export async function sendSmtp(
+  credentials: LiveIntegration['credentials'],
+  message: EmailMessage,
+  options: { timeoutMs?: number | undefined; network?: NetworkPolicy | undefined } = {},
+) {
+  const transportOptions = smtpOptions(credentials, options.timeoutMs);
+  const host = transportOptions.host ?? 'localhost';
+  let address: string;
+  try {
+    address = await resolveChecked(host, addressCheck(options.network));
+  } catch (error) {
+    if (error instanceof AddressRefusedError) throw new DeliveryError(`SMTP: ${error.message}`);
+    const code = (error as { code?: string }).code ?? 'lookup failed';
+    throw new DeliveryError(`SMTP: the host could not be resolved (${code})`, { kind: 'transient' });
+  }
+  if (address !== host) {
+    transportOptions.host = address;
+    transportOptions.tls = { servername: host, ...transportOptions.tls };
+  }
+  const transport = nodemailer.createTransport(transportOptions);
   try {
     const info = await transport.sendMail({
-      from: fromOf(integration.credentials),
+      from: fromOf(credentials),
       to: message.to,
       subject: message.subject,
       html: message.html,
@@ -86,8 +109,11 @@ async function sendSmtp(integration: LiveIntegration, message: EmailMessage, tim
 }
 
 /** The email webhook: the rendered mail as JSON, signed with the integration's secret key. */
-async function sendEmailWebhook(integration: LiveIntegration, message: EmailMessage, options: PostOptions) {
-  const { credentials } = integration;
+export async function sendEmailWebhook(
+  credentials: LiveIntegration['credentials'],
+  message: EmailMessage,
+  options: PostOptions,
+) {
   const answer = await postJson(
     String(credentials.webhookUrl),
     {
@@ -105,22 +131,4 @@ async function sendEmailWebhook(integration: LiveIntegration, message: EmailMess
     { ...options, signingSecret: String(credentials.secretKey) },
   );
   return { raw: `HTTP ${answer.status}` };
-}
-
-/** Sends through an email integration; throws DeliveryError for a provider this version cannot use. */
-export function sendEmail(
-  integration: LiveIntegration,
-  message: EmailMessage,
-  options: PostOptions = {},
-): Promise<{ raw?: string | undefined }> {
-  switch (integration.provider.id) {
-    case 'nodemailer':
-      return sendSmtp(integration, message, options.timeoutMs);
-    case 'email-webhook':
-      return sendEmailWebhook(integration, message, options);
-    default:
-      return Promise.reject(
-        new DeliveryError(`${integration.provider.displayName} does not deliver in this version`),
-      );
-  }
 }

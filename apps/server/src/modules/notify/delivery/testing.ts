@@ -1,7 +1,17 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { connectHttp2 } from './network';
+import type { DeliveryOptions } from './options';
 import { createVendorHttp } from './outbound';
 import type { SendContext } from './vendor';
+
+/**
+ * Delivery options for tests whose peers listen on loopback: the address policy allows
+ * 127.0.0.0/8 and ::1 explicitly (as an operator would with NOTIFY_ALLOW_PRIVATE_NETWORKS).
+ */
+export const LOOPBACK_DELIVERY: DeliveryOptions = {
+  network: { allowCidrs: ['127.0.0.0/8', '::1/128'] },
+};
 
 /** Test helpers for delivery (not used by the app). */
 
@@ -182,9 +192,14 @@ export function fakeContext(
   credentials: Record<string, unknown>,
   options: { idempotencyKey?: string; timeoutMs?: number; now?: () => number } = {},
 ): SendContext {
+  // Fakes listen on loopback: the address policy allows it here, as an operator's would.
+  const network = { allowCidrs: ['127.0.0.0/8', '::1/128'] };
   return {
     credentials,
-    http: createVendorHttp({ timeoutMs: options.timeoutMs ?? 2_000 }),
+    http: createVendorHttp({ timeoutMs: options.timeoutMs ?? 2_000, network }),
+    http2: (origin) => connectHttp2(origin, network),
+    network,
+    timeoutMs: options.timeoutMs ?? 2_000,
     idempotencyKey: options.idempotencyKey ?? 'job-1:integration-1',
     now: options.now ?? Date.now,
     origin: () => fake.origin,

@@ -1,4 +1,6 @@
+import type { ClientHttp2Session } from 'node:http2';
 import type { EmailMessage } from './email';
+import type { NetworkPolicy } from './network';
 import type { PushMessage } from './push';
 
 /**
@@ -86,6 +88,15 @@ export type SendContext = {
    * `defaultOrigin` (e.g. `https://api.twilio.com`). Adapters build every URL from it.
    */
   origin(defaultOrigin: string): string;
+  /**
+   * An HTTP/2 session to an origin under the same address policy (APNS). `http:` origins are
+   * spoken as h2c (local fakes only).
+   */
+  http2?: ((origin: string) => ClientHttp2Session) | undefined;
+  /** The address policy, for adapters that open their own sockets (SMTP). */
+  network?: NetworkPolicy | undefined;
+  /** Per-request timeout, for adapters that open their own sockets. */
+  timeoutMs?: number | undefined;
 };
 
 export type SendOutcome = {

@@ -76,6 +76,15 @@ export function StepEditor({ step, index, count, onChange, onMove, onRemove }: S
               onChange={(event) => set({ active: event.currentTarget.checked })}
               mb={8}
             />
+            {(step.type === 'email' || step.type === 'sms') && (
+              <Switch
+                label="Fail over"
+                description="Next integration when the primary refuses"
+                checked={step.failover}
+                onChange={(event) => set({ failover: event.currentTarget.checked })}
+                mb={8}
+              />
+            )}
           </Group>
           <Group gap={4} wrap="nowrap">
             <Tooltip label="Move up">
