@@ -128,14 +128,19 @@ export const PROVIDERS: readonly TProvider[] = [
     user(),
     password(),
   ]),
-  emailProvider('mailgun', 'Mailgun', [
-    apiKey(),
-    user('User name (usually "api")'),
-    field('domain', 'Sending domain', 'string'),
-    optional(baseUrl('Base URL (EU accounts: the EU endpoint)')),
-  ]),
-  emailProvider('mailjet', 'Mailjet', [apiKey(), secretKey('Secret key')]),
-  emailProvider('mandrill', 'Mandrill', [apiKey()]),
+  emailProvider(
+    'mailgun',
+    'Mailgun',
+    [
+      apiKey(),
+      user('User name (usually "api")'),
+      field('domain', 'Sending domain', 'string'),
+      optional(baseUrl('Base URL (EU accounts: the EU endpoint)')),
+    ],
+    { delivers: true },
+  ),
+  emailProvider('mailjet', 'Mailjet', [apiKey(), secretKey('Secret key')], { delivers: true }),
+  emailProvider('mandrill', 'Mandrill', [apiKey()], { delivers: true }),
   emailProvider(
     'nodemailer',
     'Custom SMTP',
@@ -187,17 +192,22 @@ export const PROVIDERS: readonly TProvider[] = [
   emailProvider('clickatell', 'Clickatell', [apiKey()]),
   emailProvider('outlook365', 'Microsoft Outlook 365', [password()]),
   emailProvider('novu-email', 'Built-in email (demo)', []),
-  emailProvider('sparkpost', 'SparkPost', [
-    apiKey(),
-    field('region', 'Region', 'select', {
-      required: false,
-      options: [
-        { value: 'default', label: 'Default' },
-        { value: 'eu', label: 'EU' },
-      ],
-      hint: 'Choose EU when your SparkPost account was opened in the EU region.',
-    }),
-  ]),
+  emailProvider(
+    'sparkpost',
+    'SparkPost',
+    [
+      apiKey(),
+      field('region', 'Region', 'select', {
+        required: false,
+        options: [
+          { value: 'default', label: 'Default' },
+          { value: 'eu', label: 'EU' },
+        ],
+        hint: 'Choose EU when your SparkPost account was opened in the EU region.',
+      }),
+    ],
+    { delivers: true },
+  ),
   {
     id: 'email-webhook',
     displayName: 'Email webhook',

@@ -20,14 +20,21 @@ export const SENDER = { from: 'alerts@forecourt.example', senderName: 'Forecourt
 
 export const sendWith = (sender: EmailSender) => (ctx: SendContext) => sender(ctx, MESSAGE);
 
-/** A multipart/form-data body as the fake received it, read by the platform's own parser. */
-export async function formOf(call: VendorCall): Promise<FormData> {
-  const request = new Request('http://fake.vendor/', {
-    method: 'POST',
-    headers: { 'content-type': String(call.headers['content-type'] ?? '') },
-    body: call.raw,
-  });
-  return request.formData();
+/**
+ * The text fields of a multipart/form-data body as the fake received it (undefined when the body
+ * is not multipart). Reads the boundary from the content type as a vendor's server does.
+ */
+export function formFields(call: VendorCall): Map<string, string> | undefined {
+  const type = String(call.headers['content-type'] ?? '');
+  const boundary = /^multipart\/form-data;\s*boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (!boundary) return undefined;
+  const fields = new Map<string, string>();
+  for (const part of call.raw.split(`--${boundary}`).slice(1, -1)) {
+    const split = part.indexOf('\r\n\r\n');
+    const name = /name="([^"]*)"/.exec(part.slice(0, split))?.[1];
+    if (name !== undefined) fields.set(name, part.slice(split + 4, part.length - 2));
+  }
+  return fields;
 }
 
 /** Basic credentials from an authorization header, or undefined. */
