@@ -121,13 +121,18 @@ const sms = (id: string, displayName: string, fields: readonly TCredentialField[
 
 export const PROVIDERS: readonly TProvider[] = [
   // email
-  emailProvider('emailjs', 'EmailJS', [
-    host(),
-    port(),
-    field('secure', 'Use TLS from the start', 'switch', { required: false }),
-    user(),
-    password(),
-  ]),
+  emailProvider(
+    'emailjs',
+    'EmailJS',
+    [
+      host(),
+      port(),
+      field('secure', 'Use TLS from the start', 'switch', { required: false }),
+      user(),
+      password(),
+    ],
+    { delivers: true },
+  ),
   emailProvider(
     'mailgun',
     'Mailgun',
@@ -192,7 +197,9 @@ export const PROVIDERS: readonly TProvider[] = [
   emailProvider('mailersend', 'MailerSend', [apiKey('API token')], { delivers: true }),
   emailProvider('mailtrap', 'Mailtrap', [apiKey('API token')], { delivers: true }),
   emailProvider('clickatell', 'Clickatell', [apiKey()]),
-  emailProvider('outlook365', 'Microsoft Outlook 365', [password()]),
+  emailProvider('outlook365', 'Microsoft Outlook 365', [password('Password (of the from mailbox)')], {
+    delivers: true,
+  }),
   emailProvider('novu-email', 'Built-in email (demo)', []),
   emailProvider(
     'sparkpost',

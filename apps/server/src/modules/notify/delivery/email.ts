@@ -1,6 +1,6 @@
-import nodemailer from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { LiveIntegration } from '../integrations.service';
+import { sendOverSmtp } from './email/smtp';
 import { DELIVERY_TIMEOUT_MS, DeliveryError, type PostOptions, postJson } from './http';
 
 /** What an email step (or a test send) hands to an email provider. */
@@ -17,7 +17,7 @@ export type EmailMessage = {
 const str = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 
 /** `Name <address>` from the integration's from address and sender name. */
-function fromOf(credentials: LiveIntegration['credentials']) {
+export function fromOf(credentials: LiveIntegration['credentials']) {
   const address = str(credentials.from);
   if (!address) return undefined;
   const name = str(credentials.senderName);
@@ -49,29 +49,12 @@ export function smtpOptions(credentials: LiveIntegration['credentials'], timeout
   return options;
 }
 
-async function sendSmtp(integration: LiveIntegration, message: EmailMessage, timeoutMs?: number) {
-  const transport = nodemailer.createTransport(smtpOptions(integration.credentials, timeoutMs));
-  try {
-    const info = await transport.sendMail({
-      from: fromOf(integration.credentials),
-      to: message.to,
-      subject: message.subject,
-      html: message.html,
-      text: message.text,
-    });
-    return { raw: typeof info.response === 'string' ? info.response.slice(0, 300) : undefined };
-  } catch (error) {
-    // nodemailer's messages name the server's answer (auth refused, connection refused…), never the password.
-    const err = error as { message?: string; code?: string; responseCode?: number };
-    const text = (err.message ?? 'SMTP error').split('\n')[0] ?? 'SMTP error';
-    throw new DeliveryError(`SMTP: ${text}`.slice(0, 300), {
-      raw: err.code,
-      // 4xx SMTP replies and connection failures may pass; 5xx replies are final.
-      kind: err.responseCode !== undefined && err.responseCode >= 500 ? 'permanent' : 'transient',
-    });
-  } finally {
-    transport.close();
-  }
+function sendSmtp(integration: LiveIntegration, message: EmailMessage, timeoutMs?: number) {
+  return sendOverSmtp(
+    smtpOptions(integration.credentials, timeoutMs),
+    fromOf(integration.credentials),
+    message,
+  );
 }
 
 /** The email webhook: the rendered mail as JSON, signed with the integration's secret key. */

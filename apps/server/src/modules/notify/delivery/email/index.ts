@@ -1,4 +1,5 @@
 import type { EmailSender } from '../vendor';
+import { emailjs } from './emailjs';
 import { infobipEmail } from './infobip-email';
 import { mailersend } from './mailersend';
 import { mailgun } from './mailgun';
@@ -6,6 +7,7 @@ import { mailjet } from './mailjet';
 import { mailtrap } from './mailtrap';
 import { mandrill } from './mandrill';
 import { netcore } from './netcore';
+import { outlook365 } from './outlook365';
 import { plunk } from './plunk';
 import { postmark } from './postmark';
 import { resend } from './resend';
@@ -15,10 +17,11 @@ import { ses } from './ses';
 import { sparkpost } from './sparkpost';
 
 /**
- * Email providers that deliver over a vendor API, by catalogue id (one file per vendor in this
- * folder). Custom SMTP (`nodemailer`) and the email webhook are sent by ../email.ts.
+ * Email providers that deliver through a vendor's API or SMTP service, by catalogue id (one file
+ * per vendor in this folder). Custom SMTP (`nodemailer`) and the email webhook are sent by ../email.ts.
  */
 export const EMAIL_SENDERS: Readonly<Record<string, EmailSender>> = {
+  emailjs,
   'infobip-email': infobipEmail,
   mailersend,
   mailgun,
@@ -26,6 +29,7 @@ export const EMAIL_SENDERS: Readonly<Record<string, EmailSender>> = {
   mailtrap,
   mandrill,
   netcore,
+  outlook365,
   plunk,
   postmark,
   resend,
