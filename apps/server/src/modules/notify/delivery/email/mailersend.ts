@@ -19,7 +19,6 @@ export const mailersend: EmailSender = async (ctx, message) => {
       subject: message.subject,
       html: message.html,
       text: message.text || undefined,
-      tags: [message.workflow ?? 'forecourt'].map((tag) => tag.slice(0, 100)),
     },
   });
   expectSuccess('MailerSend', answer, (json) => {
