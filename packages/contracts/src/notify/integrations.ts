@@ -127,21 +127,31 @@ const DELIVERS = { delivers: true } as const;
 
 export const PROVIDERS: readonly TProvider[] = [
   // email
-  emailProvider('emailjs', 'EmailJS', [
-    host(),
-    port(),
-    field('secure', 'Use TLS from the start', 'switch', { required: false }),
-    user(),
-    password(),
-  ]),
-  emailProvider('mailgun', 'Mailgun', [
-    apiKey(),
-    user('User name (usually "api")'),
-    field('domain', 'Sending domain', 'string'),
-    optional(baseUrl('Base URL (EU accounts: the EU endpoint)')),
-  ]),
-  emailProvider('mailjet', 'Mailjet', [apiKey(), secretKey('Secret key')]),
-  emailProvider('mandrill', 'Mandrill', [apiKey()]),
+  emailProvider(
+    'emailjs',
+    'EmailJS',
+    [
+      host(),
+      port(),
+      field('secure', 'Use TLS from the start', 'switch', { required: false }),
+      user(),
+      password(),
+    ],
+    { delivers: true },
+  ),
+  emailProvider(
+    'mailgun',
+    'Mailgun',
+    [
+      apiKey(),
+      user('User name (usually "api")'),
+      field('domain', 'Sending domain', 'string'),
+      optional(baseUrl('Base URL (EU accounts: the EU endpoint)')),
+    ],
+    { delivers: true },
+  ),
+  emailProvider('mailjet', 'Mailjet', [apiKey(), secretKey('Secret key')], { delivers: true }),
+  emailProvider('mandrill', 'Mandrill', [apiKey()], { delivers: true }),
   emailProvider(
     'nodemailer',
     'Custom SMTP',
@@ -164,33 +174,55 @@ export const PROVIDERS: readonly TProvider[] = [
     ],
     { delivers: true },
   ),
-  emailProvider('postmark', 'Postmark', [apiKey('Server token')]),
-  emailProvider('sendgrid', 'SendGrid', [
-    apiKey(),
-    field('ipPoolName', 'IP pool name', 'string', { required: false }),
-  ]),
-  emailProvider('sendinblue', 'Sendinblue (Brevo)', [apiKey()]),
-  emailProvider('ses', 'Amazon SES', [apiKey('Access key id'), secretKey('Secret access key'), region()]),
-  emailProvider('netcore', 'Netcore', [apiKey()]),
-  emailProvider('infobip-email', 'Infobip', [baseUrl(), apiKey()]),
-  emailProvider('resend', 'Resend', [apiKey()]),
-  emailProvider('plunk', 'Plunk', [apiKey()]),
-  emailProvider('mailersend', 'MailerSend', [apiKey()]),
-  emailProvider('mailtrap', 'Mailtrap', [apiKey('API token')]),
+  emailProvider('postmark', 'Postmark', [apiKey('Server token')], { delivers: true }),
+  emailProvider(
+    'sendgrid',
+    'SendGrid',
+    [
+      apiKey(),
+      field('region', 'Region', 'select', {
+        required: false,
+        options: [
+          { value: 'global', label: 'Global (US)' },
+          { value: 'eu', label: 'EU' },
+        ],
+        hint: 'Choose EU when your SendGrid account is hosted in the EU data centre.',
+      }),
+      field('ipPoolName', 'IP pool name', 'string', { required: false }),
+    ],
+    { delivers: true },
+  ),
+  emailProvider('sendinblue', 'Sendinblue (Brevo)', [apiKey()], { delivers: true }),
+  emailProvider('ses', 'Amazon SES', [apiKey('Access key id'), secretKey('Secret access key'), region()], {
+    delivers: true,
+  }),
+  emailProvider('netcore', 'Netcore', [apiKey()], { delivers: true }),
+  emailProvider('infobip-email', 'Infobip', [baseUrl(), apiKey()], { delivers: true }),
+  emailProvider('resend', 'Resend', [apiKey()], { delivers: true }),
+  emailProvider('plunk', 'Plunk', [apiKey()], { delivers: true }),
+  emailProvider('mailersend', 'MailerSend', [apiKey('API token')], { delivers: true }),
+  emailProvider('mailtrap', 'Mailtrap', [apiKey('API token')], { delivers: true }),
   emailProvider('clickatell', 'Clickatell', [apiKey()]),
-  emailProvider('outlook365', 'Microsoft Outlook 365', [password()]),
+  emailProvider('outlook365', 'Microsoft Outlook 365', [password('Password (of the from mailbox)')], {
+    delivers: true,
+  }),
   emailProvider('novu-email', 'Built-in email (demo: the local Mailbox)', [], { delivers: true }),
-  emailProvider('sparkpost', 'SparkPost', [
-    apiKey(),
-    field('region', 'Region', 'select', {
-      required: false,
-      options: [
-        { value: 'default', label: 'Default' },
-        { value: 'eu', label: 'EU' },
-      ],
-      hint: 'Choose EU when your SparkPost account was opened in the EU region.',
-    }),
-  ]),
+  emailProvider(
+    'sparkpost',
+    'SparkPost',
+    [
+      apiKey(),
+      field('region', 'Region', 'select', {
+        required: false,
+        options: [
+          { value: 'default', label: 'Default' },
+          { value: 'eu', label: 'EU' },
+        ],
+        hint: 'Choose EU when your SparkPost account was opened in the EU region.',
+      }),
+    ],
+    { delivers: true },
+  ),
   {
     id: 'email-webhook',
     displayName: 'Email webhook',

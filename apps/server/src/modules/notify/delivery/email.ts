@@ -1,8 +1,8 @@
-import nodemailer from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { LiveIntegration } from '../integrations.service';
+import { sendOverSmtp } from './email/smtp';
 import { DELIVERY_TIMEOUT_MS, DeliveryError, type PostOptions, postJson } from './http';
-import { AddressRefusedError, addressCheck, type NetworkPolicy, resolveChecked } from './network';
+import type { NetworkPolicy } from './network';
 
 /** What an email step (or a test send) hands to an email provider. */
 export type EmailMessage = {
@@ -28,7 +28,7 @@ export function jobMessageId(jobId: number, transactionId: string): string {
 const str = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 
 /** `Name <address>` from the integration's from address and sender name. */
-function fromOf(credentials: LiveIntegration['credentials']) {
+export function fromOf(credentials: LiveIntegration['credentials']) {
   const address = str(credentials.from);
   if (!address) return undefined;
   const name = str(credentials.senderName);
@@ -61,51 +61,17 @@ export function smtpOptions(credentials: LiveIntegration['credentials'], timeout
 }
 
 /**
- * Sends over SMTP. The host is resolved and checked against the network policy once, and the
- * connection goes to that address (TLS still verifies the host name).
+ * Sends over custom SMTP: the host is resolved and checked against the network policy once and
+ * the connection goes to that address (email/smtp.ts).
  */
-export async function sendSmtp(
+export function sendSmtp(
   credentials: LiveIntegration['credentials'],
   message: EmailMessage,
   options: { timeoutMs?: number | undefined; network?: NetworkPolicy | undefined } = {},
 ) {
-  const transportOptions = smtpOptions(credentials, options.timeoutMs);
-  const host = transportOptions.host ?? 'localhost';
-  let address: string;
-  try {
-    address = await resolveChecked(host, addressCheck(options.network));
-  } catch (error) {
-    if (error instanceof AddressRefusedError) throw new DeliveryError(`SMTP: ${error.message}`);
-    const code = (error as { code?: string }).code ?? 'lookup failed';
-    throw new DeliveryError(`SMTP: the host could not be resolved (${code})`, { kind: 'transient' });
-  }
-  if (address !== host) {
-    transportOptions.host = address;
-    transportOptions.tls = { servername: host, ...transportOptions.tls };
-  }
-  const transport = nodemailer.createTransport(transportOptions);
-  try {
-    const info = await transport.sendMail({
-      from: fromOf(credentials),
-      to: message.to,
-      subject: message.subject,
-      html: message.html,
-      text: message.text,
-      ...(message.messageId ? { messageId: message.messageId } : {}),
-    });
-    return { raw: typeof info.response === 'string' ? info.response.slice(0, 300) : undefined };
-  } catch (error) {
-    // nodemailer's messages name the server's answer (auth refused, connection refused…), never the password.
-    const err = error as { message?: string; code?: string; responseCode?: number };
-    const text = (err.message ?? 'SMTP error').split('\n')[0] ?? 'SMTP error';
-    throw new DeliveryError(`SMTP: ${text}`.slice(0, 300), {
-      raw: err.code,
-      // 4xx SMTP replies and connection failures may pass; 5xx replies are final.
-      kind: err.responseCode !== undefined && err.responseCode >= 500 ? 'permanent' : 'transient',
-    });
-  } finally {
-    transport.close();
-  }
+  return sendOverSmtp(smtpOptions(credentials, options.timeoutMs), fromOf(credentials), message, {
+    network: options.network,
+  });
 }
 
 /** The email webhook: the rendered mail as JSON, signed with the integration's secret key. */
