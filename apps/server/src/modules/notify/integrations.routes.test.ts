@@ -282,14 +282,15 @@ describe('integrations API', () => {
     });
 
     it('refuses a provider that does not deliver in this version', async () => {
+      // Clickatell is listed with the email providers but has no email API (docs/PROVIDERS-email.md).
       await f.v1('POST', '/v1/integrations', {
-        providerId: 'novu-sms',
-        channel: 'sms',
-        identifier: 'demo-sms-1',
-        credentials: {},
+        providerId: 'clickatell',
+        channel: 'email',
+        identifier: 'clickatell-email-1',
+        credentials: { apiKey: 'k', from: 'alerts@forecourt.example', senderName: 'Forecourt' },
       });
-      const demo = await integrationOf('demo-sms-1');
-      const response = await platform('POST', `/integrations/${demo._id}/test`, { target: '+15550002' });
+      const stored = await integrationOf('clickatell-email-1');
+      const response = await platform('POST', `/integrations/${stored._id}/test`, { target: 'a@b.example' });
       expect(response.statusCode).toBe(400);
       expect(response.json().code).toBe('BAD_REQUEST');
     });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/create-test-app';
 import { type SmtpSink, startSmtpSink } from '../../../test/smtp-sink';
 import { createNotifyFixture, type NotifyFixture, triggerAndWait } from '../testing';
-import { pendingEventIds } from '../worker';
+import { DEFAULT_LEASE, pendingEventIds } from '../worker';
 import type { DeliveryOptions } from './options';
 import {
   type FakeVendor,
@@ -191,7 +191,9 @@ describe('the delivery pipeline', () => {
       'chat:running',
       'push:running',
     ]);
-    // Recovery as at a restart: running jobs queued again, their events worked.
+    // Recovery as at a restart once the dead worker's lease has run out: its running jobs are
+    // queued again and their events worked.
+    t.clock.advance(DEFAULT_LEASE.ms + 1);
     for (const eventId of await pendingEventIds(t.database.db, t.clock.now()))
       t.app.notify.queue.enqueue(eventId);
     await t.app.notify.queue.drain();

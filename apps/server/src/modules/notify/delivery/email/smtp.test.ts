@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type SmtpSink, startSmtpSink } from '../../../../test/smtp-sink';
 import { createVendorHttp } from '../outbound';
-import { deadPort } from '../testing';
+import { deadPort, LOOPBACK_DELIVERY } from '../testing';
 import { DeliveryError, type SendContext } from '../vendor';
 import { emailjs } from './emailjs';
 import { outlook365 } from './outlook365';
@@ -15,7 +15,8 @@ function smtpContext(
   const asked: string[] = [];
   return {
     credentials,
-    http: createVendorHttp(),
+    http: createVendorHttp({ network: LOOPBACK_DELIVERY.network }),
+    network: LOOPBACK_DELIVERY.network,
     idempotencyKey: 'job-1:integration-1',
     now: Date.now,
     origin: (defaultOrigin) => {

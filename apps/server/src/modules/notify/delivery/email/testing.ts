@@ -1,6 +1,6 @@
 import type { EmailMessage } from '../email';
 import { createVendorHttp } from '../outbound';
-import type { VendorCall } from '../testing';
+import { LOOPBACK_DELIVERY, type VendorCall } from '../testing';
 import type { EmailSender, SendContext } from '../vendor';
 
 /** Test support for the email adapters (not used by the app). */
@@ -62,7 +62,8 @@ export function recordingContext(
   const asked: string[] = [];
   return {
     credentials,
-    http: createVendorHttp({ timeoutMs: options.timeoutMs ?? 5_000 }),
+    http: createVendorHttp({ timeoutMs: options.timeoutMs ?? 5_000, network: LOOPBACK_DELIVERY.network }),
+    network: LOOPBACK_DELIVERY.network,
     idempotencyKey: options.idempotencyKey ?? 'job-1:integration-1',
     now: Date.now,
     origin: (defaultOrigin) => {
