@@ -1,5 +1,6 @@
 import { AppError } from '../../lib/app-error';
 import { recordAuditEvent } from '../audit/audit.repository';
+import { authContext } from '../auth/auth-context';
 import { assertPasswordAcceptable, hashPassword } from '../auth/password';
 import { endSessionsWithin, revokeAllSessions } from '../auth/sessions.service';
 import { passwordChangedMail, passwordResetMail } from '../mail/templates';
@@ -13,6 +14,22 @@ import {
 import { findActiveOrganizationId, findUserByEmail, findUserById, setUserPassword } from './users.repository';
 
 const invalid = () => new AppError('INVALID_TOKEN', 'This link is invalid, used or expired');
+
+/**
+ * Whether a reset request may mail a new link. Requests are never refused per account (that let
+ * strangers block the owner's reset): the per-account budget limits the mails. Past it, no new link
+ * is issued, so the last one mailed keeps working for the owner. A request from a browser the
+ * account signed in from (known-device cookie) has its own budget and is mailed even while
+ * strangers exhaust the account's. The answer is 202 either way and the checks touch no database,
+ * so neither tells whether the address has an account.
+ */
+export async function mayMailReset(deps: AccountsDeps, email: string, device: string | undefined) {
+  const known = await authContext(deps.db).loginLimiter.isKnownDevice(email, device, deps.clock());
+  const wait = known
+    ? await deps.limiters.resetPerDevice.hit(`${email}|${device}`)
+    : await deps.limiters.resetPerEmail.hit(email);
+  return wait === 0;
+}
 
 /**
  * Step 1: mail a reset link (30 min, single use; older links stop working). The route answers 202

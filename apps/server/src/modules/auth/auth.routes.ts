@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { requireUser } from '../../http/caller';
 import type { AuthContext } from './auth-context';
 import { acceptEmptyJsonBody } from './empty-json-body';
+import { deviceOf, newDeviceId, setDeviceCookie } from './known-device';
 import { login, RateLimitedError } from './login.service';
 import { getMe } from './me.service';
 import { dummyPasswordHash } from './password';
@@ -46,7 +47,10 @@ export function authRoutes(context: AuthContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         try {
-          const { organizationId, ...tokens } = await login(context, request.body, request.ip);
+          // The browser's known-device id, or a new one that becomes known if this sign-in succeeds.
+          const device = deviceOf(request) ?? newDeviceId();
+          const { organizationId, ...tokens } = await login(context, request.body, request.ip, device);
+          setDeviceCookie(request, reply, device);
           if (organizationId !== null) return tokens;
           reply.header(ORG_MISSING_HEADER, 'true');
           return { ...tokens, redirect_url: ORG_SIGNUP_PATH };

@@ -3,6 +3,7 @@ import type { Server } from 'socket.io';
 import { type Leadership, soleLeadership } from '../../cluster/leader';
 import type { Db } from '../../db/database';
 import type { AccessControl } from '../auth/access-control';
+import { authContext } from '../auth/auth-context';
 import { widgetAuthenticator, widgetRoutes } from '../widget/widget.routes';
 import { WidgetRealtime } from '../widget/widget-realtime';
 import { WidgetSessionCache } from '../widget/widget-session-cache';
@@ -101,6 +102,11 @@ export async function registerNotify(
     delivery: options.delivery ?? {},
   };
   if (options.io) realtime.attach(options.io, { clustered: options.clustered === true });
+  // A dashboard user's inbox ends with the account's sessions (logout, reset, disabling).
+  authContext(options.db).onSessionsEnded((userId) => {
+    deps.widgetSessions.forgetUser(userId);
+    realtime.endUserSessions(userId);
+  });
   // Delays and digests: due jobs persisted in notify_jobs, fired on the app's clock.
   const scheduler = new NotifyScheduler(deps, queue);
 

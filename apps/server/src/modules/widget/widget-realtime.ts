@@ -9,10 +9,13 @@ import { findMessagesByIds } from '../notify/messages.repository';
 import type { NotifyKeys } from '../notify/secrets';
 import { setOnline } from '../notify/subscribers.repository';
 import { countInbox } from './widget.repository';
-import { verifyWidgetToken } from './widget-token';
+import { checkWidgetSession } from './widget-session';
 
 /** A subscriber's room: its internal id as 24 hex digits (protocol §5). */
 export const subscriberRoom = (subscriberId: number) => toHexId(subscriberId);
+/** Every inbox socket of an environment, and of a dashboard user (ended together). */
+const environmentRoom = (environmentId: number) => `inbox-environment:${environmentId}`;
+const userRoom = (userId: number) => `inbox-user:${userId}`;
 
 type Deps = { db: Db; now: () => number; log: FastifyBaseLogger; keys: NotifyKeys };
 
@@ -96,30 +99,18 @@ export class WidgetRealtime implements InboxPublisher {
 
   async #accept(socket: Socket): Promise<void> {
     const token = handshakeToken(socket);
-    const claims =
-      token === undefined
-        ? null
-        : await verifyWidgetToken(await this.#deps.keys.widgetSigningKey(), token, this.#deps.now());
-    const subscriber =
-      claims === null
-        ? undefined
-        : await this.#deps.db
-            .selectFrom('notifySubscribers')
-            .select(['id', 'environmentId', 'subscriberId'])
-            .where('id', '=', claims.subscriberRowId)
-            .executeTakeFirst();
-    if (
-      !claims ||
-      !subscriber ||
-      subscriber.environmentId !== claims.environmentId ||
-      subscriber.subscriberId !== claims.subscriberId
-    ) {
+    const checked = token === undefined ? null : await checkWidgetSession(this.#deps, token);
+    if (!checked) {
       socket.disconnect();
       return;
     }
+    const subscriber = checked.identity;
     if (!socket.connected) return;
     const room = subscriberRoom(subscriber.id);
-    await socket.join(room);
+    // Besides its subscriber's room: the rooms that end it (the environment's key, the user's account).
+    const rooms = [room, environmentRoom(subscriber.environmentId)];
+    if (checked.userId !== null) rooms.push(userRoom(checked.userId));
+    await socket.join(rooms);
     await setOnline(this.#deps.db, subscriber.id, true, this.#deps.now());
     socket.on('disconnect', () => {
       if ((this.#namespace?.adapter.rooms.get(room)?.size ?? 0) > 0) return;
@@ -127,6 +118,19 @@ export class WidgetRealtime implements InboxPublisher {
         this.#deps.log.error({ err: error }, 'inbox presence update failed'),
       );
     });
+  }
+
+  /**
+   * Disconnects every inbox socket of a dashboard user (their account's sessions ended). Through
+   * the socket.io adapter, so with a shared adapter other processes' sockets go too.
+   */
+  endUserSessions(userId: number): void {
+    this.#namespace?.in(userRoom(userId)).disconnectSockets(true);
+  }
+
+  /** Disconnects every inbox socket of an environment (its secret key was rotated). */
+  endEnvironmentSessions(environmentId: number): void {
+    this.#namespace?.in(environmentRoom(environmentId)).disconnectSockets(true);
   }
 
   #listening(subscriberId: number): boolean {

@@ -30,6 +30,7 @@ import {
   softDelete,
 } from './widget.repository';
 import { decodePayloadFilter, type TWidgetQuery } from './widget-query';
+import { keyVersion, sessionGenerationFor } from './widget-session';
 import type { WidgetIdentity } from './widget-session-cache';
 import { signWidgetToken } from './widget-token';
 
@@ -59,6 +60,14 @@ export async function initializeSession(deps: Deps, body: TSessionInitialize) {
       throw bad('Please provide a valid HMAC hash');
     }
   }
+  // A dashboard user's inbox is bound to the account's sessions (widget-session.ts).
+  const userGeneration = await sessionGenerationFor(deps.db, {
+    organizationId: environment.organizationId,
+    subscriberId: body.subscriberId,
+  });
+  if (userGeneration === null) {
+    throw new AppError('FORBIDDEN', 'This account is disabled or no longer a member of the organisation');
+  }
   const subscriber = await upsertSubscriber(
     deps.db,
     environment,
@@ -71,7 +80,12 @@ export async function initializeSession(deps: Deps, body: TSessionInitialize) {
     },
     deps.now(),
   );
-  const token = await signWidgetToken(await deps.keys.widgetSigningKey(), subscriber, deps.now());
+  const token = await signWidgetToken(
+    await deps.keys.widgetSigningKey(),
+    subscriber,
+    { keyVersion: keyVersion(environment.secretKeyHash), userGeneration },
+    deps.now(),
+  );
   return {
     token,
     profile: {
