@@ -19,7 +19,7 @@ import { machineLine, ms, summary } from './notify-common';
 /**
  * One process versus two, on one PostgreSQL and one Redis (bench/results/cluster.md):
  *
- *   npx tsx bench/cluster.ts [--sockets 2000] [--rate 100] [--seconds 20] [--inboxes 200]
+ *   npx tsx bench/cluster.ts [--sockets 2000] [--rate 100] [--seconds 20] [--inboxes 200] [--latency-only]
  *
  * Real server processes (src/main.ts) on a throwaway PostgreSQL and Redis, started with
  * REDIS_URL (BullMQ, the socket.io Redis adapter, the Redis rate store).
@@ -36,12 +36,18 @@ const { values } = parseArgs({
     rate: { type: 'string', default: '100' },
     seconds: { type: 'string', default: '20' },
     inboxes: { type: 'string', default: '200' },
+    /** Only the latency comparison (no throughput, no socket storm). */
+    'latency-only': { type: 'boolean', default: false },
   },
 });
+const LATENCY_ONLY = values['latency-only'];
 const SOCKETS = Number(values.sockets);
 const RATE = Number(values.rate);
 const SECONDS = Number(values.seconds);
 const INBOXES = Number(values.inboxes);
+
+/** Ends the run early (`--latency-only`). */
+class Done extends Error {}
 
 type Cannon = { requests: { average: number }; non2xx: number; errors: number; latency: { p99: number } };
 const autocannon = createRequire(import.meta.url)('autocannon') as (options: object) => Promise<Cannon>;
@@ -224,10 +230,11 @@ try {
     `Dataset: 1 organisation, ${subscriberCount} subscribers, workflow with one in-app step; lists read one station's transactions (default window).`,
   );
   // 1. One process.
-  const one = await throughput(A.url);
-  report(
-    `one process: lists ${one.lists.requests.average.toFixed(0)}/s (non-2xx ${one.lists.non2xx}), triggers ${one.triggers.requests.average.toFixed(0)}/s (non-2xx ${one.triggers.non2xx}); load ${load()}`,
-  );
+  const one = LATENCY_ONLY ? null : await throughput(A.url);
+  if (one)
+    report(
+      `one process: lists ${one.lists.requests.average.toFixed(0)}/s (non-2xx ${one.lists.non2xx}), triggers ${one.triggers.requests.average.toFixed(0)}/s (non-2xx ${one.triggers.non2xx}); load ${load()}`,
+    );
   await sleep(5_000); // let the queue work off the triggers
   let inboxes = await connectInboxes(A.url, 0, INBOXES);
   const single = await latency(A.url, inboxes);
@@ -240,10 +247,11 @@ try {
   servers.push(await startServerProcess('B', env));
   const B = servers[1] as ServerProcess;
   const proxy = await startProxy({ backends: [A.url, B.url] });
-  const two = await throughput(proxy.url);
-  report(
-    `two processes (proxy): lists ${two.lists.requests.average.toFixed(0)}/s (non-2xx ${two.lists.non2xx}), triggers ${two.triggers.requests.average.toFixed(0)}/s (non-2xx ${two.triggers.non2xx}); load ${load()}`,
-  );
+  const two = LATENCY_ONLY ? null : await throughput(proxy.url);
+  if (two)
+    report(
+      `two processes (proxy): lists ${two.lists.requests.average.toFixed(0)}/s (non-2xx ${two.lists.non2xx}), triggers ${two.triggers.requests.average.toFixed(0)}/s (non-2xx ${two.triggers.non2xx}); load ${load()}`,
+    );
   await sleep(5_000);
   inboxes = await connectInboxes(B.url, 0, INBOXES);
   const cross = await latency(A.url, inboxes);
@@ -254,6 +262,7 @@ try {
   await sleep(2_000);
 
   // 3. Sockets over both processes, then a reconnect storm.
+  if (LATENCY_ONLY) throw new Done();
   const before = rssMb(A.pid) + rssMb(B.pid);
   const storm = await connectInboxes(`${proxy.url}`, 0, SOCKETS, true);
   await sleep(3_000);
@@ -281,6 +290,8 @@ try {
   for (const socket of clients) socket.close();
   await proxy.close();
   await database.close();
+} catch (error) {
+  if (!(error instanceof Done)) throw error;
 } finally {
   for (const socket of clients) socket.close();
   await Promise.all(servers.map((server) => server.stop('SIGKILL')));
