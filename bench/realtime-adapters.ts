@@ -61,7 +61,7 @@ async function run(kind: 'pub/sub' | 'streams') {
   for (const http of https) await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const [first, second] = servers as [Server, Server];
   second.on('connection', (socket) => void socket.join(`r${(socket.handshake.auth as { n: number }).n}`));
-  const port = (https[1]?.address() as AddressInfo).port;
+  const port = ((https[1] as HttpServer).address() as AddressInfo).port;
   const clients: Socket[] = [];
   const samples: number[] = [];
   let received = 0;
