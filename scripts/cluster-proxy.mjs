@@ -19,6 +19,11 @@ export async function startProxy({ backends, port = 0, host = '127.0.0.1' }) {
   let next = 0;
   const stats = { requests: 0, upgrades: targets.map(() => 0), retried: 0, failed: 0 };
   const proxy = createProxyServer({ xfwd: true, ws: true });
+  // Errors after a request or socket was handed over (a backend killed mid-stream): the affected
+  // connection ends; the proxy carries on.
+  proxy.on('error', (_error, _req, target) => {
+    if (target && typeof target.destroy === 'function') target.destroy();
+  });
 
   /** The backends to try, the next in turn first, those marked down last. */
   function order() {

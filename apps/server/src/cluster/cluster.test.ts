@@ -478,7 +478,7 @@ describe.skipIf(!canRun)('two processes on PostgreSQL and Redis', () => {
       .execute();
     expect(emailJobs).toHaveLength(FANOUT_SUBSCRIBERS);
     expect(emailJobs.filter((job) => job.status === 'completed')).toHaveLength(FANOUT_MAILS);
-  }, 600_000);
+  }, 900_000);
 
   it('SIGTERM of A under steady load fails no request A accepted, and its sockets reconnect to B', async () => {
     proxy = await startProxy({ backends: [servers.A.url, servers.B.url] });
