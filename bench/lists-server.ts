@@ -5,7 +5,7 @@ import Fastify from 'fastify';
 import { type CompiledQuery, sql } from 'kysely';
 import { createApp } from '../apps/server/src/app';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../apps/server/src/db/database';
-import { encodeCursor, seekPredicate } from '../apps/server/src/db/keyset';
+import { encodeCursor, seekAfter } from '../apps/server/src/db/keyset';
 import { issueTokens } from '../apps/server/src/modules/auth/sessions.service';
 import { refreshSalesRollups } from '../apps/server/src/modules/metrics/sales-rollup.writer';
 import { keysetOrder } from '../apps/server/src/modules/operations/list-page';
@@ -79,8 +79,7 @@ export async function listCases(
     const key = { value: Number(boundary.startedAt), id: Number(boundary.id) };
     // As a client holds it: the cursor carries the first page's (capped) count.
     const cursor = encodeCursor('-startDate', key, { count: 10_000, approximate: true });
-    const deep = base
-      .where(seekPredicate(order, key, handle.dialect))
+    const deep = seekAfter(base, order, key, handle.dialect)
       .orderBy(order.column, 'desc')
       .orderBy(order.id, 'desc')
       .limit(LIMIT + 1);

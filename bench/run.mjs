@@ -207,6 +207,16 @@ try {
       full ? '5' : '3',
     ]);
   if (want('bundle')) run('bundle', process.execPath, ['bench/bundle.mjs']);
+  // In Chromium; seeds its own demo database under the data dir on first use.
+  if (want('first-content') && existsSync(join(root, 'bench/first-content.ts'))) {
+    run('first-content', tsx, [
+      'bench/first-content.ts',
+      '--runs',
+      full ? '5' : '2',
+      '--data',
+      join(values['data-dir'], 'first-content'),
+    ]);
+  }
 } finally {
   stop();
 }

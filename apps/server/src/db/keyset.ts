@@ -139,6 +139,17 @@ export function seekPredicate<R>(
   return sql<SqlBool>`${leading} and (${order.column}, ${order.id}) ${op} (${key.value}, ${key.id})`;
 }
 
+/** `query` restricted to the rows after `key` in `order`: the seek first in WHERE (HAVING for aggregates). */
+export function seekAfter<DB, TB extends keyof DB, R>(
+  query: SelectQueryBuilder<DB, TB, R>,
+  order: KeysetOrder<R>,
+  key: CursorKey,
+  dialect: Dialect,
+): SelectQueryBuilder<DB, TB, R> {
+  const predicate = seekPredicate(order, key, dialect);
+  return order.aggregate ? query.having(predicate) : query.withPlugin(whereFirst(predicate));
+}
+
 /** A plugin that puts `predicate` first in the outer select's WHERE clause (see seekPredicate). */
 function whereFirst(predicate: RawBuilder<SqlBool>): KyselyPlugin {
   const first = predicate.toOperationNode();
@@ -171,10 +182,7 @@ export async function keysetPage<DB, TB extends keyof DB, R>(
   options: { countOf?: (row: R) => number } = {},
 ): Promise<KeysetResult<R>> {
   const dialect = dialectOf(db as unknown as Kysely<unknown>);
-  const seek = (q: SelectQueryBuilder<DB, TB, R>, key: CursorKey) => {
-    const predicate = seekPredicate(order, key, dialect);
-    return order.aggregate ? q.having(predicate) : q.withPlugin(whereFirst(predicate));
-  };
+  const seek = (q: SelectQueryBuilder<DB, TB, R>, key: CursorKey) => seekAfter(q, order, key, dialect);
   const ordered = (q: SelectQueryBuilder<DB, TB, R>) =>
     q
       .orderBy(order.column, order.direction)
