@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import {
   ACTION_STATUSES,
+  ALERT_LEVELS,
   DAY_KINDS,
   DIGEST_MODES,
   DIGEST_TYPES,
   MONTH_POSITIONS,
   NOTIFY_CHANNELS,
   REPEAT_MODES,
+  ZAlertLevel,
   ZAvatarType,
   ZButtonType,
   ZFilterCombinator,
@@ -82,11 +84,22 @@ export const ZStepCta = z.object({
 });
 export type TStepCta = z.infer<typeof ZStepCta>;
 
-export const ZStepActor = z.object({
-  type: ZAvatarType.default('none'),
-  /** system_icon: an alert level; system_custom: an image URL; user: filled from the actor. */
-  data: z.string().max(2000).nullable().optional(),
-});
+export const ZStepActor = z
+  .object({
+    type: ZAvatarType.default('none'),
+    /** system_icon: an alert level; system_custom: an image URL; user: filled from the actor. */
+    data: z.string().max(2000).nullable().optional(),
+  })
+  .superRefine((actor, context) => {
+    // A system icon is one of the alert levels (the inbox draws one icon per level).
+    if (actor.type === 'system_icon' && !ZAlertLevel.safeParse(actor.data ?? '').success) {
+      context.addIssue({
+        code: 'custom',
+        path: ['data'],
+        message: `a system icon is one of ${ALERT_LEVELS.join(', ')}`,
+      });
+    }
+  });
 
 /** Digest and delay settings (stored; run by the digest/delay engine of a later version). */
 export const ZStepMetadata = z

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  TBroadcastRequest,
-  TRecipient,
-  TSubscriberInput,
-  TTriggerRequest,
-  TTriggerResult,
+import {
+  type TBroadcastRequest,
+  type TEventSource,
+  type TRecipient,
+  type TSubscriberInput,
+  type TTriggerRequest,
+  type TTriggerResult,
+  ZEventSource,
 } from '@forecourt/contracts';
 import { AppError } from '../../lib/app-error';
 import { EXECUTION_TEXT, insertExecutionDetails } from './execution-details.repository';
@@ -153,6 +155,7 @@ export async function triggerEvent(
         overrides: JSON.stringify(input.overrides ?? {}),
         actor: actor === null ? null : JSON.stringify({ subscriberId: actor.subscriberId }),
         tenant: tenant ? JSON.stringify(tenant) : null,
+        source: eventSource(input),
       },
       now,
     );
@@ -323,4 +326,14 @@ async function recordTriggerDetail(
       createdAt: deps.now(),
     },
   ]);
+}
+
+/** The trigger's source: `source`, else a known `payload.__source`, else none (a plain API call). */
+function eventSource(input: {
+  source?: TEventSource | undefined;
+  payload?: Record<string, unknown> | null | undefined;
+}) {
+  if (input.source) return input.source;
+  const given = ZEventSource.safeParse(input.payload?.__source);
+  return given.success ? given.data : null;
 }
