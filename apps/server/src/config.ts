@@ -1,6 +1,7 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { OAuthSettings } from './modules/auth/oauth.settings';
+import { type NotifyFeatures, parseNotifyFeatures } from './modules/notify/notify-features';
 
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
@@ -40,6 +41,8 @@ const ZEnv = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
+  /** Notification platform features that are on (comma list); unset: all. */
+  NOTIFY_FEATURES: z.string().optional(),
   /** Sign in with Google (OpenID Connect): both id and secret, or neither. */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -70,7 +73,12 @@ export type Config = {
   /** Run the live demo simulator (posts demo data through the ingest service every few seconds). */
   simulator: boolean;
   /** Notification platform: the demo organisation's preset secret key; inbox URLs derive from publicUrl. */
-  notify: { secretKey: string | undefined; publicUrl: string; redisUrl: string | undefined };
+  notify: {
+    secretKey: string | undefined;
+    publicUrl: string;
+    redisUrl: string | undefined;
+    features: NotifyFeatures;
+  };
   /** Sign in with Google / GitHub: a provider is present only when its client id and secret are set. */
   oauth: OAuthSettings;
 };
@@ -120,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       secretKey: e.NOTIFY_SECRET_KEY,
       publicUrl: e.APP_URL.replace(/\/+$/, ''),
       redisUrl: e.REDIS_URL,
+      features: parseNotifyFeatures(e.NOTIFY_FEATURES),
     },
     oauth: oauthSettings(e),
   };

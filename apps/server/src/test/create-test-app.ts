@@ -8,6 +8,7 @@ import type { DatabaseHandle } from '../db/database';
 import type { MailSettings } from '../modules/accounts/register';
 import type { AuthOptions } from '../modules/auth/auth-context';
 import type { OAuthSettings } from '../modules/auth/oauth.settings';
+import type { NotifyOptions } from '../modules/notify/register';
 import { createTestDatabase } from './test-database';
 
 /** A clock the test moves by hand; the app reads it for every session decision. */
@@ -34,6 +35,7 @@ export async function createTestApp(
     startAt?: number;
     oauth?: OAuthSettings;
     mail?: MailSettings;
+    notify?: NotifyOptions;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -51,6 +53,7 @@ export async function createTestApp(
     auth: { ...options.auth, secret: authSecret, now: clock.now },
     ...(options.oauth ? { oauth: options.oauth } : {}),
     ...(options.mail ? { mail: options.mail } : {}),
+    ...(options.notify ? { notify: options.notify } : {}),
   });
   await app.ready();
   return {

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database';
 import type { NotifyEnvironmentsTable } from '../../db/schema';
 import type { WidgetSessionCache } from '../widget/widget-session-cache';
 import type { InboxPublisher } from './inbox-publisher';
+import type { NotifyFeatures } from './notify-features';
 import type { NotifyKeys } from './secrets';
 
 export type EnvironmentRow = Selectable<NotifyEnvironmentsTable>;
@@ -27,4 +28,6 @@ export type NotifyDeps = {
   widgetSessions: WidgetSessionCache;
   /** The server's public base URL (APP_URL): inbox clients use it as backendUrl and socketUrl. */
   publicUrl: string;
+  /** Platform features turned on (NOTIFY_FEATURES); see notify-features.ts. */
+  features: NotifyFeatures;
 };

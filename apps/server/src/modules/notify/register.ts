@@ -15,6 +15,7 @@ import { integrationOperations, integrationTestRoutes } from './integrations.rou
 import { InProcessQueue } from './job-queue';
 import type { NotifyDeps, NotifyQueue } from './notify.deps';
 import { apiKeyAuthenticator, notifyRoutes } from './notify.routes';
+import { ALL_FEATURES, type NotifyFeatures } from './notify-features';
 import { platformRoutes } from './platform.routes';
 import { previewRoutes } from './preview.routes';
 import { NotifyScheduler } from './scheduler';
@@ -34,6 +35,8 @@ export type NotifyOptions = {
   redisUrl?: string | undefined;
   /** Key prefix of the BullMQ queue (default `forecourt`; tests sharing one Redis pick their own). */
   redisPrefix?: string | undefined;
+  /** NOTIFY_FEATURES: the platform features that are on (default: all). */
+  features?: NotifyFeatures | undefined;
 };
 
 declare module 'fastify' {
@@ -71,6 +74,7 @@ export async function registerNotify(
     widgetSessions: new WidgetSessionCache(),
     queue,
     publicUrl: (options.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, ''),
+    features: options.features ?? ALL_FEATURES,
   };
   if (options.io) realtime.attach(options.io);
   // Delays and digests: due jobs persisted in notify_jobs, fired on the app's clock.
@@ -113,7 +117,12 @@ export async function registerNotify(
     await queue.close();
   });
 
-  await app.register(notifyRoutes(deps, [...integrationOperations(deps), ...tenantOperations(deps)]));
+  await app.register(
+    notifyRoutes(deps, [
+      ...integrationOperations(deps),
+      ...(deps.features['multi-tenancy'] ? tenantOperations(deps) : []),
+    ]),
+  );
   await app.register(integrationTestRoutes(deps));
   await app.register(widgetRoutes(deps));
   await app.register(platformRoutes(deps));
