@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailBlocksToHtml, ZEmailBlock } from './email-blocks';
 import {
   ACTION_STATUSES,
   ALERT_LEVELS,
@@ -146,6 +147,8 @@ const ZStepObject = z.object({
   /** Email subject, push title. */
   subject: ZTemplateText.optional(),
   cta: ZStepCta.optional(),
+  /** Email: the body authored as blocks; when given, `content` is their HTML (emailBlocksToHtml). */
+  blocks: z.array(ZEmailBlock).max(50).optional(),
   /** In-app: the feed the message lands in (created when unknown). */
   feedIdentifier: z.string().trim().min(1).max(100).nullable().optional(),
   actor: ZStepActor.optional(),
@@ -168,11 +171,20 @@ function flattenStep(input: unknown): unknown {
     if (flat.feedIdentifier === undefined && typeof t.feedIdentifier === 'string')
       flat.feedIdentifier = t.feedIdentifier;
   }
+  // Novu sends an email body authored with blocks as `content: [...]`.
+  if (Array.isArray(flat.content) && flat.blocks === undefined) flat.blocks = flat.content;
   if (typeof flat.content !== 'string' && flat.content !== undefined) flat.content = '';
   return flat;
 }
 
-export const ZWorkflowStepInput = z.preprocess(flattenStep, ZStepObject);
+export const ZWorkflowStepInput = z.preprocess(
+  flattenStep,
+  ZStepObject.transform((step) =>
+    step.type === 'email' && step.blocks && step.blocks.length > 0
+      ? { ...step, content: emailBlocksToHtml(step.blocks) }
+      : step,
+  ),
+);
 export type TWorkflowStepInput = z.input<typeof ZStepObject>;
 
 /** A stored step: the input with its id and name filled in. */
