@@ -4,6 +4,7 @@ import { parseRoles, type Roles } from './cluster/roles';
 import type { OAuthSettings } from './modules/auth/oauth.settings';
 import { parseNetworkPolicy } from './modules/notify/delivery/network';
 import { type DeliveryOptions, parseJsonMap } from './modules/notify/delivery/options';
+import { type NotifyFeatures, parseNotifyFeatures } from './modules/notify/notify-features';
 
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
@@ -53,6 +54,8 @@ const ZEnv = z.object({
   JOB_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(30_000),
   /** SIGTERM: longest wait for requests in progress before closing. */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
+  /** Notification platform features that are on (comma list); unset: all. */
+  NOTIFY_FEATURES: z.string().optional(),
   /** Sign in with Google (OpenID Connect): both id and secret, or neither. */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -116,6 +119,7 @@ export type Config = {
     redisUrl: string | undefined;
     leaseMs: number;
     delivery: DeliveryOptions;
+    features: NotifyFeatures;
   };
   roles: Roles;
   database: { poolSize: number; statementTimeoutMs: number };
@@ -177,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       redisUrl: e.REDIS_URL,
       leaseMs: e.JOB_LEASE_MS,
       delivery: deliveryOptions(e),
+      features: parseNotifyFeatures(e.NOTIFY_FEATURES),
     },
     roles,
     database: { poolSize: e.DATABASE_POOL_SIZE, statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS },

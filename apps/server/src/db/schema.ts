@@ -632,6 +632,8 @@ export interface NotifyEventsTable {
   overrides: Json;
   actor: NotifyNullable<string>;
   tenant: NotifyNullable<string>;
+  /** web, cli or vercel (migration 0017); null for plain API calls. */
+  source: NotifyNullable<string>;
   status: string;
   createdAt: number;
   canceledAt: NotifyNullable<number>;

@@ -1,3 +1,4 @@
+export * from './email-blocks';
 export * from './enums';
 export * from './integrations';
 export * from './tenants';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZSortDirection } from './enums';
 
 /** Tenants of the notification platform (`/v1/tenants`, Novu v1 shapes). */
 export const ZTenantIdentifier = z.string().trim().min(1).max(100);
@@ -22,6 +23,7 @@ export const ZTenantListQuery = z.object({
   page: z.coerce.number().int().min(0).max(100_000).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(10),
   identifier: ZTenantIdentifier.optional(),
+  orderDirection: ZSortDirection.optional(),
 });
 
 export const ZTenantEntity = z.object({

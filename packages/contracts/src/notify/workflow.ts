@@ -1,12 +1,15 @@
 import { z } from 'zod';
+import { emailBlocksToHtml, ZEmailBlock } from './email-blocks';
 import {
   ACTION_STATUSES,
+  ALERT_LEVELS,
   DAY_KINDS,
   DIGEST_MODES,
   DIGEST_TYPES,
   MONTH_POSITIONS,
   NOTIFY_CHANNELS,
   REPEAT_MODES,
+  ZAlertLevel,
   ZAvatarType,
   ZButtonType,
   ZFilterCombinator,
@@ -82,11 +85,22 @@ export const ZStepCta = z.object({
 });
 export type TStepCta = z.infer<typeof ZStepCta>;
 
-export const ZStepActor = z.object({
-  type: ZAvatarType.default('none'),
-  /** system_icon: an alert level; system_custom: an image URL; user: filled from the actor. */
-  data: z.string().max(2000).nullable().optional(),
-});
+export const ZStepActor = z
+  .object({
+    type: ZAvatarType.default('none'),
+    /** system_icon: an alert level; system_custom: an image URL; user: filled from the actor. */
+    data: z.string().max(2000).nullable().optional(),
+  })
+  .superRefine((actor, context) => {
+    // A system icon is one of the alert levels (the inbox draws one icon per level).
+    if (actor.type === 'system_icon' && !ZAlertLevel.safeParse(actor.data ?? '').success) {
+      context.addIssue({
+        code: 'custom',
+        path: ['data'],
+        message: `a system icon is one of ${ALERT_LEVELS.join(', ')}`,
+      });
+    }
+  });
 
 /** Digest and delay settings (stored; run by the digest/delay engine of a later version). */
 export const ZStepMetadata = z
@@ -133,6 +147,8 @@ const ZStepObject = z.object({
   /** Email subject, push title. */
   subject: ZTemplateText.optional(),
   cta: ZStepCta.optional(),
+  /** Email: the body authored as blocks; when given, `content` is their HTML (emailBlocksToHtml). */
+  blocks: z.array(ZEmailBlock).max(50).optional(),
   /** In-app: the feed the message lands in (created when unknown). */
   feedIdentifier: z.string().trim().min(1).max(100).nullable().optional(),
   actor: ZStepActor.optional(),
@@ -160,11 +176,20 @@ function flattenStep(input: unknown): unknown {
     if (flat.feedIdentifier === undefined && typeof t.feedIdentifier === 'string')
       flat.feedIdentifier = t.feedIdentifier;
   }
+  // Novu sends an email body authored with blocks as `content: [...]`.
+  if (Array.isArray(flat.content) && flat.blocks === undefined) flat.blocks = flat.content;
   if (typeof flat.content !== 'string' && flat.content !== undefined) flat.content = '';
   return flat;
 }
 
-export const ZWorkflowStepInput = z.preprocess(flattenStep, ZStepObject);
+export const ZWorkflowStepInput = z.preprocess(
+  flattenStep,
+  ZStepObject.transform((step) =>
+    step.type === 'email' && step.blocks && step.blocks.length > 0
+      ? { ...step, content: emailBlocksToHtml(step.blocks) }
+      : step,
+  ),
+);
 export type TWorkflowStepInput = z.input<typeof ZStepObject>;
 
 /** A stored step: the input with its id and name filled in. */

@@ -4,7 +4,8 @@ import { dialectOf, index, notNull, withId } from './dsl';
 /**
  * Tenants of the notification platform (issue 18): one row per environment and identifier, with
  * a name and free JSON data. A trigger naming a tenant reads it here; templates see it as
- * `tenant` (`{{tenant.name}}`, `{{tenant.data.colour}}`).
+ * `tenant` (`{{tenant.name}}`, `{{tenant.data.colour}}`). Also `notify_events.source`: where a
+ * trigger came from (web, cli, vercel).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await withId(db.schema.createTable('notify_tenants'), dialectOf(db))
@@ -20,8 +21,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await index(db, 'notify_tenants', ['environment_id', 'identifier'], { unique: true });
   await index(db, 'notify_tenants', ['environment_id', 'created_at desc', 'id desc']);
+  // Where a trigger came from (web, cli, vercel); null for plain API calls.
+  await db.schema.alterTable('notify_events').addColumn('source', 'text').execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('notify_events').dropColumn('source').execute();
   await db.schema.dropTable('notify_tenants').ifExists().execute();
 }

@@ -5,6 +5,7 @@ import type { NotifyEnvironmentsTable } from '../../db/schema';
 import type { WidgetSessionCache } from '../widget/widget-session-cache';
 import type { DeliveryOptions } from './delivery/options';
 import type { InboxPublisher } from './inbox-publisher';
+import type { NotifyFeatures } from './notify-features';
 import type { NotifyKeys } from './secrets';
 
 export type EnvironmentRow = Selectable<NotifyEnvironmentsTable>;
@@ -30,4 +31,6 @@ export type NotifyDeps = {
   publicUrl: string;
   /** Delivery: address policy, vendor origins, retries, concurrency (delivery/options.ts). */
   delivery?: DeliveryOptions;
+  /** Platform features turned on (NOTIFY_FEATURES); see notify-features.ts. */
+  features: NotifyFeatures;
 };

@@ -18,6 +18,7 @@ import { integrationOperations, integrationTestRoutes } from './integrations.rou
 import { InProcessQueue } from './job-queue';
 import type { NotifyDeps, NotifyQueue } from './notify.deps';
 import { apiKeyAuthenticator, notifyRoutes } from './notify.routes';
+import { ALL_FEATURES, type NotifyFeatures } from './notify-features';
 import { platformRoutes } from './platform.routes';
 import { previewRoutes } from './preview.routes';
 import { NotifyScheduler } from './scheduler';
@@ -52,6 +53,8 @@ export type NotifyOptions = {
    * (default: this process alone, started here).
    */
   leadership?: Leadership | undefined;
+  /** NOTIFY_FEATURES: the platform features that are on (default: all). */
+  features?: NotifyFeatures | undefined;
 };
 
 declare module 'fastify' {
@@ -100,6 +103,7 @@ export async function registerNotify(
     queue,
     publicUrl: (options.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, ''),
     delivery: options.delivery ?? {},
+    features: options.features ?? ALL_FEATURES,
   };
   if (options.io) realtime.attach(options.io, { clustered: options.clustered === true });
   // A dashboard user's inbox ends with the account's sessions (logout, reset, disabling).
@@ -170,7 +174,12 @@ export async function registerNotify(
     if (worker) await releaseJobLeases(deps.db, deps.now(), lease).catch(() => undefined);
   });
 
-  await app.register(notifyRoutes(deps, [...integrationOperations(deps), ...tenantOperations(deps)]));
+  await app.register(
+    notifyRoutes(deps, [
+      ...integrationOperations(deps),
+      ...(deps.features['multi-tenancy'] ? tenantOperations(deps) : []),
+    ]),
+  );
   await app.register(integrationTestRoutes(deps));
   await app.register(widgetRoutes(deps));
   await app.register(platformRoutes(deps));

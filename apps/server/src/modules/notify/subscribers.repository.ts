@@ -1,4 +1,5 @@
 import type { TSubscriberInput, TSubscriberProfile } from '@forecourt/contracts';
+import { sqlDirection, type TSortDirection } from '@forecourt/contracts';
 import type { Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import { countCapped } from '../../db/paging';
@@ -132,12 +133,16 @@ export async function deleteSubscriber(
   return Number(result.numDeletedRows) === 1;
 }
 
-export async function listSubscribers(db: Db, environmentId: number, page: { page: number; limit: number }) {
+export async function listSubscribers(
+  db: Db,
+  environmentId: number,
+  page: { page: number; limit: number; orderDirection?: TSortDirection | undefined },
+) {
   const base = db.selectFrom('notifySubscribers').where('environmentId', '=', environmentId);
   const rows = await base
     .selectAll()
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
+    .orderBy('createdAt', sqlDirection(page.orderDirection))
+    .orderBy('id', sqlDirection(page.orderDirection))
     .limit(page.limit + 1)
     .offset(page.page * page.limit)
     .execute();

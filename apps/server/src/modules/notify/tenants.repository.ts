@@ -1,3 +1,4 @@
+import { sqlDirection, type TSortDirection } from '@forecourt/contracts';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import { countCapped } from '../../db/paging';
@@ -76,14 +77,14 @@ export async function deleteTenant(db: Db, environmentId: number, identifier: st
 export async function listTenants(
   db: Db,
   environmentId: number,
-  page: { page: number; limit: number; identifier?: string },
+  page: { page: number; limit: number; identifier?: string; orderDirection?: TSortDirection | undefined },
 ) {
   let base = db.selectFrom('notifyTenants').where('environmentId', '=', environmentId);
   if (page.identifier) base = base.where('identifier', '=', page.identifier);
   const rows = await base
     .selectAll()
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
+    .orderBy('createdAt', sqlDirection(page.orderDirection))
+    .orderBy('id', sqlDirection(page.orderDirection))
     .limit(page.limit + 1)
     .offset(page.page * page.limit)
     .execute();

@@ -1,4 +1,4 @@
-import type { TTenantCreate, TTenantEntity, TTenantUpdate } from '@forecourt/contracts';
+import type { TSortDirection, TTenantCreate, TTenantEntity, TTenantUpdate } from '@forecourt/contracts';
 import { AppError, notFound } from '../../lib/app-error';
 import { toHexId } from './ids';
 import type { EnvironmentRow, NotifyDeps } from './notify.deps';
@@ -84,7 +84,7 @@ export async function removeTenant(deps: Deps, environment: EnvironmentRow, iden
 export async function getTenantPage(
   deps: Deps,
   environment: EnvironmentRow,
-  query: { page: number; limit: number; identifier?: string },
+  query: { page: number; limit: number; identifier?: string; orderDirection?: TSortDirection | undefined },
 ) {
   const { rows, hasMore, count } = await listTenants(deps.db, environment.id, query);
   return {

@@ -1,3 +1,4 @@
+import { sqlDirection, type TSortDirection } from '@forecourt/contracts';
 import type { Db } from '../../db/database';
 import { countCapped } from '../../db/paging';
 import { bigintValue } from './sql-values';
@@ -125,14 +126,14 @@ export async function removeTopicSubscribers(
 export async function listTopics(
   db: Db,
   environmentId: number,
-  page: { page: number; limit: number; key?: string },
+  page: { page: number; limit: number; key?: string; orderDirection?: TSortDirection | undefined },
 ) {
   let base = db.selectFrom('notifyTopics').where('environmentId', '=', environmentId);
   if (page.key) base = base.where('key', '=', page.key);
   const rows = await base
     .selectAll()
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
+    .orderBy('createdAt', sqlDirection(page.orderDirection))
+    .orderBy('id', sqlDirection(page.orderDirection))
     .limit(page.limit)
     .offset(page.page * page.limit)
     .execute();

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  TBroadcastRequest,
-  TRecipient,
-  TSubscriberInput,
-  TTriggerRequest,
-  TTriggerResult,
+import {
+  type TBroadcastRequest,
+  type TEventSource,
+  type TRecipient,
+  type TSubscriberInput,
+  type TTriggerRequest,
+  type TTriggerResult,
+  ZEventSource,
 } from '@forecourt/contracts';
 import { AppError } from '../../lib/app-error';
 import { EXECUTION_TEXT, insertExecutionDetails } from './execution-details.repository';
@@ -25,7 +27,7 @@ import { emptyTopicIds } from './topics.repository';
 import { findWorkflowByTrigger } from './workflows.repository';
 import { parsePreferenceSettings, parseSteps, parseTags } from './workflows.service';
 
-type Deps = Pick<NotifyDeps, 'db' | 'now' | 'queue' | 'log'>;
+type Deps = Pick<NotifyDeps, 'db' | 'now' | 'queue' | 'log'> & Partial<Pick<NotifyDeps, 'features'>>;
 
 /** What the worker needs of the workflow, frozen when the trigger arrives. */
 export type WorkflowSnapshot = {
@@ -107,7 +109,9 @@ export async function triggerEvent(
   if (!steps.some((step) => step.active && step.type !== 'trigger')) {
     return result('no_workflow_active_steps_defined', transactionId, 'The workflow has no active steps');
   }
-  const tenant = await resolveTenant(deps, environment, input.tenant);
+  // With multi-tenancy off, tenants are neither looked up nor passed on.
+  const tenant =
+    deps.features?.['multi-tenancy'] === false ? null : await resolveTenant(deps, environment, input.tenant);
   if (tenant === 'missing') return result('no_tenant_found', transactionId, 'Tenant not found');
 
   const broadcast = input.to === undefined;
@@ -153,6 +157,7 @@ export async function triggerEvent(
         overrides: JSON.stringify(input.overrides ?? {}),
         actor: actor === null ? null : JSON.stringify({ subscriberId: actor.subscriberId }),
         tenant: tenant ? JSON.stringify(tenant) : null,
+        source: eventSource(input),
       },
       now,
     );
@@ -167,39 +172,31 @@ export async function triggerEvent(
 
     let audience: Audience = { kind: 'everyone' };
     if (recipients) {
-      const topics = recipients.topicKeys.length
-        ? await trx
-            .selectFrom('notifyTopics')
-            .select(['id', 'key'])
-            .where('environmentId', '=', environment.id)
-            .where('key', 'in', recipients.topicKeys)
-            .execute()
-        : [];
+      const topicsOff = deps.features?.['topic-notification'] === false;
+      const topics =
+        recipients.topicKeys.length && !topicsOff
+          ? await trx
+              .selectFrom('notifyTopics')
+              .select(['id', 'key'])
+              .where('environmentId', '=', environment.id)
+              .where('key', 'in', recipients.topicKeys)
+              .execute()
+          : [];
       const known = new Set(topics.map((topic) => topic.key));
       const unknown = [...new Set(recipients.topicKeys.filter((key) => !known.has(key)))];
+      const warnings: { code: 3004 | 4001 | 4002; detail: string }[] = [];
       if (unknown.length > 0) {
-        await insertExecutionDetails(trx, [
-          {
-            environmentId: environment.id,
-            organizationId: environment.organizationId,
-            eventId: id,
-            notificationId: null,
-            jobId: null,
-            subscriberId: null,
-            workflowId: workflow.id,
-            transactionId,
-            code: 4001,
-            status: 'Warning',
-            detail: `Topic not found: ${unknown.join(', ')}`,
-            createdAt: now,
-          },
-        ]);
+        warnings.push({
+          code: 4001,
+          detail: topicsOff
+            ? `Topic notifications are turned off: ${unknown.join(', ')} not notified`
+            : `Topic not found: ${unknown.join(', ')}`,
+        });
       }
       const empty = await emptyTopicIds(
         trx,
         topics.map((topic) => topic.id),
       );
-      const warnings: { code: 3004 | 4002; detail: string }[] = [];
       if (empty.size > 0) {
         const keys = topics.filter((topic) => empty.has(topic.id)).map((topic) => topic.key);
         warnings.push({
@@ -323,4 +320,14 @@ async function recordTriggerDetail(
       createdAt: deps.now(),
     },
   ]);
+}
+
+/** The trigger's source: `source`, else a known `payload.__source`, else none (a plain API call). */
+function eventSource(input: {
+  source?: TEventSource | undefined;
+  payload?: Record<string, unknown> | null | undefined;
+}) {
+  if (input.source) return input.source;
+  const given = ZEventSource.safeParse(input.payload?.__source);
+  return given.success ? given.data : null;
 }

@@ -1,3 +1,4 @@
+import { sqlDirection, type TSortDirection } from '@forecourt/contracts';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import { countCapped } from '../../db/paging';
@@ -26,7 +27,7 @@ export function findWorkflowByTrigger(db: Db, environmentId: number, triggerIden
 export async function listWorkflows(
   db: Db,
   environmentId: number,
-  page: { page: number; limit: number; query?: string },
+  page: { page: number; limit: number; query?: string; orderDirection?: TSortDirection | undefined },
 ) {
   let base = db.selectFrom('notifyWorkflows').where('environmentId', '=', environmentId);
   if (page.query) {
@@ -40,8 +41,8 @@ export async function listWorkflows(
   }
   const rows = await base
     .selectAll()
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
+    .orderBy('createdAt', sqlDirection(page.orderDirection))
+    .orderBy('id', sqlDirection(page.orderDirection))
     .limit(page.limit)
     .offset(page.page * page.limit)
     .execute();

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { TSortDirection } from '@forecourt/contracts';
 import {
   NOTIFY_CHANNELS,
   type TChannelPreferences,
@@ -164,7 +165,7 @@ export async function removeWorkflow(deps: Deps, environment: EnvironmentRow, id
 export async function getWorkflowPage(
   deps: Deps,
   environment: EnvironmentRow,
-  query: { page: number; limit: number; query?: string },
+  query: { page: number; limit: number; query?: string; orderDirection?: TSortDirection | undefined },
 ) {
   const { rows, count } = await listWorkflows(deps.db, environment.id, query);
   return {

@@ -1,6 +1,6 @@
 import {
   ZActionStatus,
-  ZButtonType,
+  ZActionType,
   ZNotifyChannel,
   ZObjectId,
   ZSessionInitialize,
@@ -109,7 +109,7 @@ const ZMarkAllBody = z
   .optional()
   .transform((body) => body ?? { feedId: undefined });
 const ZBulkDeleteBody = z.object({ messageIds: z.array(ZObjectId).min(1).max(100) });
-const ZActionParams = z.object({ messageId: z.string().max(100), type: ZButtonType });
+const ZActionParams = z.object({ messageId: z.string().max(100), type: ZActionType });
 const ZActionBody = z.object({
   status: ZActionStatus,
   payload: z.record(z.string(), z.unknown()).nullable().optional(),

@@ -292,7 +292,7 @@ export async function updateAction(
   deps: Deps,
   session: WidgetSession,
   messageId: string,
-  type: 'primary' | 'secondary',
+  type: 'primary' | 'secondary' | 'clicked',
   body: { status: 'pending' | 'done'; payload?: Record<string, unknown> | undefined },
 ) {
   const id = fromHexId(messageId);

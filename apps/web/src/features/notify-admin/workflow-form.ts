@@ -1,4 +1,5 @@
 import type {
+  TEmailBlock,
   TStepCondition,
   TStepFilter,
   TStepMetadata,
@@ -22,6 +23,8 @@ export type TStepForm = {
   subject: string;
   ctaUrl: string;
   buttons: { type: 'primary' | 'secondary'; content: string; url: string }[];
+  /** Email authored with blocks (text, button); null: the body is written as HTML. */
+  blocks: TEmailBlock[] | null;
   feedIdentifier: string;
   actor: TWorkflowStepInput['actor'];
   filters: TStepFilter[];
@@ -67,6 +70,7 @@ export function newStep(type: TStepType): TStepForm {
     subject: '',
     ctaUrl: '',
     buttons: [],
+    blocks: type === 'email' ? [{ type: 'text', content: '', styles: { textAlign: 'left' } }] : null,
     feedIdentifier: '',
     actor: undefined,
     filters: [],
@@ -120,6 +124,7 @@ export function workflowToForm(workflow: TWorkflowItem): TWorkflowForm {
         content: button.content,
         url: button.url ?? '',
       })),
+      blocks: step.type === 'email' && step.blocks && step.blocks.length > 0 ? step.blocks : null,
       feedIdentifier: step.feedIdentifier ?? '',
       actor: step.actor,
       filters: step.filters ?? [],
@@ -145,6 +150,11 @@ export function stepToInput(step: TStepForm): TWorkflowStepInput {
   if ((step.type === 'email' || step.type === 'push' || step.type === 'in_app') && step.subject.trim())
     input.subject = step.subject;
   if ((step.type === 'email' || step.type === 'sms') && !step.failover) input.failover = false;
+  // Blocks: the server turns them into the email's HTML (the same function renders the preview).
+  if (step.type === 'email' && step.blocks !== null) {
+    input.blocks = step.blocks;
+    input.content = '';
+  }
   if (step.type === 'in_app') {
     const buttons = step.buttons
       .filter((button) => button.content.trim() !== '')
