@@ -34,6 +34,8 @@ const ZEnv = z.object({
     .string()
     .regex(/^[\x21-\x7e]{32,200}$/, 'must be 32 to 200 printable characters without spaces')
     .optional(),
+  /** The longest snooze an inbox user may choose, in hours (default 720: 30 days). */
+  INBOX_MAX_SNOOZE_HOURS: z.coerce.number().int().min(1).max(8760).optional(),
   /** `redis://…` or `rediss://…`: notification jobs go through BullMQ on this Redis; unset: in process. */
   REDIS_URL: z
     .string()
@@ -57,7 +59,12 @@ export type Config = {
   /** Run the live demo simulator (posts demo data through the ingest service every few seconds). */
   simulator: boolean;
   /** Notification platform: the demo organisation's preset secret key; inbox URLs derive from publicUrl. */
-  notify: { secretKey: string | undefined; publicUrl: string; redisUrl: string | undefined };
+  notify: {
+    secretKey: string | undefined;
+    publicUrl: string;
+    redisUrl: string | undefined;
+    maxSnoozeHours?: number | undefined;
+  };
 };
 
 function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
@@ -105,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       secretKey: e.NOTIFY_SECRET_KEY,
       publicUrl: e.APP_URL.replace(/\/+$/, ''),
       redisUrl: e.REDIS_URL,
+      maxSnoozeHours: e.INBOX_MAX_SNOOZE_HOURS,
     },
   };
 }

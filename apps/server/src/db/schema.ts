@@ -595,6 +595,8 @@ export interface NotifyWorkflowsTable {
   /** JSON {in_app?, email?, sms?, chat?, push?: boolean}. */
   preferenceSettings: Json;
   data: NotifyNullable<string>;
+  /** high | medium | low | none (migration 0014). */
+  severity: ColumnType<string, string | undefined, string>;
   createdAt: number;
   updatedAt: number;
 }
@@ -712,6 +714,10 @@ export interface NotifyMessagesTable {
   lastReadAt: NotifyNullable<number>;
   archivedAt: NotifyNullable<number>;
   deletedAt: NotifyNullable<number>;
+  /** Hidden from the inbox until this time (ms), then back unread (migration 0014). */
+  snoozedUntil: NotifyNullable<number>;
+  /** high | medium | low | none (migration 0014). */
+  severity: ColumnType<string, string | undefined, string>;
   createdAt: number;
   updatedAt: number;
 }

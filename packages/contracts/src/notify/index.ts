@@ -1,4 +1,5 @@
 export * from './enums';
+export * from './inbox-api';
 export * from './integrations';
 export * from './trigger';
 export * from './widget';

@@ -10,6 +10,7 @@ import * as notifySchedule from './0008-notify-schedule';
 import * as incidentFiles from './0009-incident-files';
 import * as auditTargets from './0010-audit-targets';
 import * as recordIndexes from './0011-record-indexes';
+import * as inboxSnoozeSeverity from './0014-inbox-snooze-severity';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009-incident-files': incidentFiles,
   '0010-audit-targets': auditTargets,
   '0011-record-indexes': recordIndexes,
+  '0014-inbox-snooze-severity': inboxSnoozeSeverity,
 };

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Server } from 'socket.io';
 import type { Db } from '../../db/database';
 import type { AccessControl } from '../auth/access-control';
+import { inboxApiRoutes } from '../widget/inbox-api.routes';
+import { SnoozeWaker } from '../widget/snooze-waker';
 import { widgetAuthenticator, widgetRoutes } from '../widget/widget.routes';
 import { WidgetRealtime } from '../widget/widget-realtime';
 import { WidgetSessionCache } from '../widget/widget-session-cache';
@@ -31,6 +33,8 @@ export type NotifyOptions = {
   publicUrl?: string;
   /** REDIS_URL: jobs go through BullMQ on this Redis (shared by every process); unset: in process. */
   redisUrl?: string | undefined;
+  /** INBOX_MAX_SNOOZE_HOURS: the longest snooze an inbox user may choose (default 720 hours). */
+  maxSnoozeHours?: number | undefined;
   /** Key prefix of the BullMQ queue (default `forecourt`; tests sharing one Redis pick their own). */
   redisPrefix?: string | undefined;
 };
@@ -38,7 +42,12 @@ export type NotifyOptions = {
 declare module 'fastify' {
   interface FastifyInstance {
     /** The notification platform: its queue (tests `drain()` it) and the inbox's realtime side. */
-    notify: { queue: NotifyQueue; realtime: WidgetRealtime; scheduler: NotifyScheduler };
+    notify: {
+      queue: NotifyQueue;
+      realtime: WidgetRealtime;
+      scheduler: NotifyScheduler;
+      snoozes: SnoozeWaker;
+    };
   }
 }
 
@@ -74,8 +83,10 @@ export async function registerNotify(
   if (options.io) realtime.attach(options.io);
   // Delays and digests: due jobs persisted in notify_jobs, fired on the app's clock.
   const scheduler = new NotifyScheduler(deps, queue);
+  // Snoozed inbox messages come back at their time (persisted on the message).
+  const snoozes = new SnoozeWaker(deps);
 
-  app.decorate('notify', { queue, realtime, scheduler });
+  app.decorate('notify', { queue, realtime, scheduler, snoozes });
   app.decorateRequest('notifyEnvironment', null);
   app.decorateRequest('widgetSession', null);
   options.access.provideV1Authenticator('api-key', apiKeyAuthenticator(deps));
@@ -95,6 +106,8 @@ export async function registerNotify(
     }
     for (const eventId of await pendingEventIds(deps.db, deps.now())) queue.enqueue(eventId);
     scheduler.start();
+    snoozes.start();
+    void snoozes.tick().catch((error: unknown) => app.log.error({ err: error }, 'snooze wake-up failed'));
     void scheduler
       .tick()
       .catch((error: unknown) => app.log.error({ err: error }, 'notification scheduler failed'));
@@ -109,12 +122,14 @@ export async function registerNotify(
       await app.domainEvents.drain();
     }
     await scheduler.close();
+    await snoozes.close();
     await queue.close();
   });
 
   await app.register(notifyRoutes(deps, integrationOperations(deps)));
   await app.register(integrationTestRoutes(deps));
   await app.register(widgetRoutes(deps));
+  await app.register(inboxApiRoutes(deps, { maxSnoozeHours: options.maxSnoozeHours }));
   await app.register(platformRoutes(deps));
   await app.register(announcementRoutes(deps));
   await app.register(previewRoutes());

@@ -110,6 +110,11 @@ export function decodePayloadFilter(encoded: string): PayloadLeaf[] | null {
     return null;
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
+  return payloadLeaves(parsed);
+}
+
+/** The leaves of a filter object (arrays count as leaves); null above 20 or with unusable keys. */
+export function payloadLeaves(filter: object): PayloadLeaf[] | null {
   const leaves: PayloadLeaf[] = [];
   const walk = (value: unknown, path: string[]) => {
     if (value && typeof value === 'object' && !Array.isArray(value)) {
@@ -118,6 +123,7 @@ export function decodePayloadFilter(encoded: string): PayloadLeaf[] | null {
     }
     leaves.push({ path, value });
   };
-  walk(parsed, []);
+  walk(filter, []);
+  if (leaves.some((leaf) => leaf.path.some((key) => key === '' || key.includes('"')))) return null;
   return leaves.length > 20 ? null : leaves;
 }

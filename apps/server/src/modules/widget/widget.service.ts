@@ -2,6 +2,7 @@ import {
   NOTIFY_CHANNELS,
   type TNotifyChannel,
   type TSessionInitialize,
+  type TSubscriberInput,
   type TWidgetCta,
   type TWidgetMessage,
   WIDGET_COUNT_LIMIT,
@@ -46,32 +47,40 @@ const rowIds = (ids: readonly string[]) => ids.map(fromHexId).filter((id): id is
 // ─── session ────────────────────────────────────────────────────────────────────────────────
 
 /**
- * Session initialize (protocol §2.1): a known application identifier (else 400), the HMAC of the
+ * Opens an inbox session (both APIs): a known application identifier (else 400), the HMAC of the
  * subscriber id when the environment requires it (400 when missing or wrong; compared in constant
  * time), then the subscriber is created or its given profile fields updated, and a token issued.
  */
-export async function initializeSession(deps: Deps, body: TSessionInitialize) {
-  const environment = await findEnvironmentByApplicationIdentifier(deps.db, body.applicationIdentifier);
+export async function startSession(
+  deps: Deps,
+  request: { applicationIdentifier: string; hash: string | null | undefined; profile: TSubscriberInput },
+) {
+  const environment = await findEnvironmentByApplicationIdentifier(deps.db, request.applicationIdentifier);
   if (!environment) throw bad('Please provide a valid app identifier');
   if (environment.hmacRequired === 1) {
-    const expected = subscriberHash(await secretKeyOf(deps, environment), body.subscriberId);
-    if (typeof body.hmacHash !== 'string' || !sameHash(body.hmacHash, expected)) {
+    const expected = subscriberHash(await secretKeyOf(deps, environment), request.profile.subscriberId);
+    if (typeof request.hash !== 'string' || !sameHash(request.hash, expected)) {
       throw bad('Please provide a valid HMAC hash');
     }
   }
-  const subscriber = await upsertSubscriber(
-    deps.db,
-    environment,
-    {
+  const subscriber = await upsertSubscriber(deps.db, environment, request.profile, deps.now());
+  const token = await signWidgetToken(await deps.keys.widgetSigningKey(), subscriber, deps.now());
+  return { token, subscriber, environment };
+}
+
+/** Session initialize of the widget API (protocol §2.1). */
+export async function initializeSession(deps: Deps, body: TSessionInitialize) {
+  const { token, subscriber } = await startSession(deps, {
+    applicationIdentifier: body.applicationIdentifier,
+    hash: body.hmacHash,
+    profile: {
       subscriberId: body.subscriberId,
       ...(body.firstName === undefined ? {} : { firstName: body.firstName }),
       ...(body.lastName === undefined ? {} : { lastName: body.lastName }),
       ...(body.email === undefined ? {} : { email: body.email }),
       ...(body.phone === undefined ? {} : { phone: body.phone }),
     },
-    deps.now(),
-  );
-  const token = await signWidgetToken(await deps.keys.widgetSigningKey(), subscriber, deps.now());
+  });
   return {
     token,
     profile: {
@@ -316,10 +325,13 @@ export async function getOrganization(deps: Deps, session: WidgetSession) {
   };
 }
 
-type PreferenceRow = { workflowId: number; enabled: number; channels: string };
-type Channels = Partial<Record<TNotifyChannel, boolean>>;
+export type PreferenceRow = { workflowId: number; enabled: number; channels: string };
+export type Channels = Partial<Record<TNotifyChannel, boolean>>;
 
-async function preferenceRows(deps: Deps, session: WidgetSession): Promise<Map<number, PreferenceRow>> {
+export async function preferenceRows(
+  deps: Deps,
+  session: WidgetSession,
+): Promise<Map<number, PreferenceRow>> {
   const rows = await deps.db
     .selectFrom('notifySubscriberPreferences')
     .select(['workflowId', 'enabled', 'channels'])
@@ -383,7 +395,7 @@ export async function getGlobalPreferences(deps: Deps, session: WidgetSession) {
   return [presentGlobal((await preferenceRows(deps, session)).get(0))];
 }
 
-async function savePreference(
+export async function savePreference(
   deps: Deps,
   session: WidgetSession,
   workflowId: number,
