@@ -44,6 +44,7 @@ function normalise(raw: unknown): unknown {
     feedIdentifier: listParam(query, 'feedIdentifier'),
     seen: scalarParam(query, 'seen'),
     read: scalarParam(query, 'read'),
+    archived: scalarParam(query, 'archived'),
     payload: scalarParam(query, 'payload'),
   };
 }
@@ -57,6 +58,8 @@ function widgetQuery(defaultLimit: number) {
       feedIdentifier: z.array(z.string().max(200)).max(50).optional(),
       seen: ZBooleanText,
       read: ZBooleanText,
+      /** Forecourt: the archive (true) instead of the inbox (default). */
+      archived: ZBooleanText,
       payload: z.string().max(8000).optional(),
     }),
   );

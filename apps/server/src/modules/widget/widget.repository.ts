@@ -192,7 +192,7 @@ export async function markMessages(
     .execute();
 }
 
-/** Mark all: every unread (or unseen) live message, optionally within feeds; how many changed. */
+/** Mark all read (every unread message) or seen (every message, left unread); how many changed. */
 export async function markAll(
   db: Db,
   subscriberId: number,
@@ -204,10 +204,16 @@ export async function markAll(
   return updateMatching(
     db,
     subscriberId,
-    { ...(feedIds === undefined ? {} : { feedIds }), [what]: false },
+    // Mark all seen: every message of the inbox is seen and unread, as the published clients show
+    // it after the call (mark all read: every unread one is read and seen).
+    what === 'read'
+      ? { ...(feedIds === undefined ? {} : { feedIds }), read: false }
+      : feedIds === undefined
+        ? {}
+        : { feedIds },
     what === 'read'
       ? { read: 1, seen: 1, lastReadAt: now, lastSeenAt: now, updatedAt: now }
-      : { seen: 1, lastSeenAt: now, updatedAt: now },
+      : { seen: 1, read: 0, lastSeenAt: now, updatedAt: now },
   );
 }
 

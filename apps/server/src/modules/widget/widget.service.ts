@@ -101,6 +101,7 @@ async function inboxFilter(deps: Deps, session: WidgetSession, query: TWidgetQue
   }
   if (query.seen !== undefined) filter.seen = query.seen;
   if (query.read !== undefined) filter.read = query.read;
+  if (query.archived !== undefined) filter.archived = query.archived;
   if (query.payload !== undefined) {
     const leaves = decodePayloadFilter(query.payload);
     if (!leaves || leaves.some((leaf) => leaf.path.some((key) => key === '' || key.includes('"')))) {
@@ -241,10 +242,7 @@ export async function markAllAs(
 ) {
   const feedIds = await feedFilterOf(deps, session, feedIdentifiers);
   const changed = await markAll(deps.db, session.subscriber.id, feedIds, what, deps.now());
-  deps.inbox.countsChanged(
-    session.subscriber.id,
-    what === 'read' ? { unread: true, unseen: true } : { unseen: true },
-  );
+  deps.inbox.countsChanged(session.subscriber.id, { unread: true, unseen: true });
   return changed;
 }
 
