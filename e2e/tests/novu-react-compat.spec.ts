@@ -150,10 +150,11 @@ async function itemAction(page: Page, title: string, action: string) {
   await row.locator(`.nv-notification${action}__button`).click();
 }
 
-for (const [file, version] of [
+const VERSIONS: [file: string, version: string][] = [
   ['index.html', '3.19.2'],
   ['older.html', '3.5.0'],
-] as const) {
+];
+for (const [file, version] of VERSIONS) {
   test(`the published @novu/react ${version} Inbox works against our server`, async ({ page, baseURL }) => {
     test.setTimeout(120_000);
     const inbox = await openInbox(page, baseURL ?? '', file);
@@ -183,7 +184,8 @@ for (const [file, version] of [
     expect(inbox.socketFrames.slice(before).some((frame) => frame.includes('unread_count_changed'))).toBe(
       true,
     );
-    expect(inbox.calls).toContain('GET /v1/inbox/notifications/count');
+    // 3.9+ refreshes its severity counts with /count; 3.5.0 takes the session's and the socket's.
+    if (version !== '3.5.0') expect(inbox.calls).toContain('GET /v1/inbox/notifications/count');
     await saveScreenshot(page, `novu-react-${version}-popover`);
 
     // Read and unread, read back from the server.
