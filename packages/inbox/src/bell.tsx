@@ -179,9 +179,7 @@ function BellInner({
         ref={buttonRef}
         type="button"
         className="fc-inbox-bell"
-        aria-label={
-          bellName.length > 0 ? `${t.openNotifications} (${bellName.join(', ')})` : t.openNotifications
-        }
+        aria-label={[t.openNotifications, ...bellName.map((part) => `(${part})`)].join(' ')}
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? popoverId : undefined}

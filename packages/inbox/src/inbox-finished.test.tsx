@@ -56,7 +56,7 @@ describe('the finished inbox', () => {
   it('shows the unread count in the header and in the bell’s name; logs the opening', () => {
     const { client } = setup(withUnread(readyState({ messages: [message('m1')], unseen: 2 }), 5));
     const bell = screen.getByRole('button', { name: /open notifications/i });
-    expect(bell.getAttribute('aria-label')).toBe('Open notifications (2 unseen notifications, 5 unread)');
+    expect(bell.getAttribute('aria-label')).toBe('Open notifications (2 unseen notifications) (5 unread)');
     fireEvent.click(bell);
     expect(screen.getByTestId('fc-inbox-unread').textContent).toBe('5 unread');
     expect(client.logUsage).toHaveBeenCalledWith('Open Inbox', {});
