@@ -1,4 +1,5 @@
 import type {
+  TSeverity,
   TStepCondition,
   TStepFilter,
   TStepMetadata,
@@ -34,6 +35,7 @@ export type TWorkflowForm = {
   description: string;
   active: boolean;
   critical: boolean;
+  severity: TSeverity;
   tags: string;
   steps: TStepForm[];
 };
@@ -91,6 +93,7 @@ export const emptyWorkflowForm = (): TWorkflowForm => ({
   description: '',
   active: true,
   critical: false,
+  severity: 'none',
   tags: '',
   steps: [newStep('in_app')],
 });
@@ -102,6 +105,7 @@ export function workflowToForm(workflow: TWorkflowItem): TWorkflowForm {
     description: workflow.description,
     active: workflow.active,
     critical: workflow.critical,
+    severity: workflow.severity ?? 'none',
     tags: workflow.tags.join(', '),
     steps: workflow.steps.map((step) => ({
       key: nextKey(),
@@ -167,6 +171,7 @@ export function formToSave(form: TWorkflowForm): TWorkflowSave {
     description: form.description,
     active: form.active,
     critical: form.critical,
+    severity: form.severity,
     tags: form.tags
       .split(',')
       .map((tag) => tag.trim())
