@@ -8,6 +8,7 @@ import { openDatabase } from '../apps/server/src/db/database';
 import { createForecourt } from '../apps/server/src/modules/ingest/testing';
 import { presetSecretKey } from '../apps/server/src/modules/notify/environments.service';
 import { notifyKeys } from '../apps/server/src/modules/notify/secrets';
+import { keyVersion } from '../apps/server/src/modules/widget/widget-session';
 import { signWidgetToken } from '../apps/server/src/modules/widget/widget-token';
 import { createOrganization, createSignedInUser } from '../apps/server/src/test/factories';
 import { startTestRedis } from '../apps/server/src/test/redis';
@@ -135,6 +136,8 @@ try {
           lastName: null,
           email: null,
         },
+        // Inbox subscribers here are not dashboard users: no user generation to follow.
+        { keyVersion: keyVersion(environment.secretKeyHash) },
         Date.now(),
       ),
     ),

@@ -45,7 +45,8 @@ export default defineConfig({
     command: 'npx tsx apps/server/src/main.ts',
     cwd: repoRoot,
     url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 120_000,
+    // Generous: the first start migrates and seeds a fresh database on a shared, busy machine.
+    timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     env: {

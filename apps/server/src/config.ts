@@ -39,6 +39,8 @@ const ZEnv = z.object({
     .string()
     .regex(/^[\x21-\x7e]{32,200}$/, 'must be 32 to 200 printable characters without spaces')
     .optional(),
+  /** The longest snooze an inbox user may choose, in hours (default 720: 30 days). */
+  INBOX_MAX_SNOOZE_HOURS: z.coerce.number().int().min(1).max(8760).optional(),
   /** `redis://…` or `rediss://…`: notification jobs go through BullMQ on this Redis; unset: in process. */
   REDIS_URL: z
     .string()
@@ -120,6 +122,7 @@ export type Config = {
     leaseMs: number;
     delivery: DeliveryOptions;
     features: NotifyFeatures;
+    maxSnoozeHours?: number | undefined;
   };
   roles: Roles;
   database: { poolSize: number; statementTimeoutMs: number };
@@ -182,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       leaseMs: e.JOB_LEASE_MS,
       delivery: deliveryOptions(e),
       features: parseNotifyFeatures(e.NOTIFY_FEATURES),
+      maxSnoozeHours: e.INBOX_MAX_SNOOZE_HOURS,
     },
     roles,
     database: { poolSize: e.DATABASE_POOL_SIZE, statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS },

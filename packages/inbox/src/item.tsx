@@ -109,6 +109,7 @@ export function InboxItem({
   const onClick = (event: MouseEvent) => {
     // Only a click on the item itself opens it, not one on its links, buttons or checkbox.
     if ((event.target as Element).closest('a, button, input, [role="menu"]')) return;
+    actions.logUsage('Notification Click', { notificationId: message._id, hasCta: Boolean(message.cta) });
     open(message);
   };
 

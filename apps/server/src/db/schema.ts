@@ -613,6 +613,8 @@ export interface NotifyWorkflowsTable {
   /** JSON {in_app?, email?, sms?, chat?, push?: boolean}. */
   preferenceSettings: Json;
   data: NotifyNullable<string>;
+  /** high | medium | low | none (migration 0014). */
+  severity: ColumnType<string, string | undefined, string>;
   createdAt: number;
   updatedAt: number;
 }
@@ -735,6 +737,10 @@ export interface NotifyMessagesTable {
   lastReadAt: NotifyNullable<number>;
   archivedAt: NotifyNullable<number>;
   deletedAt: NotifyNullable<number>;
+  /** Hidden from the inbox until this time (ms), then back unread (migration 0014). */
+  snoozedUntil: NotifyNullable<number>;
+  /** high | medium | low | none (migration 0014). */
+  severity: ColumnType<string, string | undefined, string>;
   createdAt: number;
   updatedAt: number;
 }

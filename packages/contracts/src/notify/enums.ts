@@ -184,3 +184,8 @@ export const EXECUTION_CODES = {
 } as const satisfies Record<number, { group: 'error' | 'success' | 'info'; text: string }>;
 export type TExecutionCode = keyof typeof EXECUTION_CODES;
 export const EXECUTION_CODE_VALUES = Object.keys(EXECUTION_CODES).map(Number) as TExecutionCode[];
+
+/** Inbox message severities, most urgent first. */
+export const SEVERITIES = ['high', 'medium', 'low', 'none'] as const;
+export const ZSeverity = z.enum(SEVERITIES);
+export type TSeverity = z.infer<typeof ZSeverity>;

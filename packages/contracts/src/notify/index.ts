@@ -1,5 +1,6 @@
 export * from './email-blocks';
 export * from './enums';
+export * from './inbox-api';
 export * from './integrations';
 export * from './tenants';
 export * from './trigger';

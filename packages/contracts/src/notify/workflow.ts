@@ -15,6 +15,7 @@ import {
   ZFilterCombinator,
   ZFilterOperator,
   ZFilterSource,
+  ZSeverity,
   ZStepType,
   ZTimeUnit,
 } from './enums';
@@ -220,6 +221,8 @@ export const ZWorkflowCreate = z.object({
   description: z.string().max(1000).default(''),
   active: z.boolean().default(true),
   critical: z.boolean().default(false),
+  /** The severity its messages get (a trigger may override it). */
+  severity: ZSeverity.default('none'),
   tags: ZTags.default([]),
   steps: z.array(ZWorkflowStepInput).max(30).default([]),
   preferenceSettings: ZChannelPreferences.default({}),
@@ -233,6 +236,7 @@ export const ZWorkflowUpdate = z
     description: z.string().max(1000).optional(),
     active: z.boolean().optional(),
     critical: z.boolean().optional(),
+    severity: ZSeverity.optional(),
     tags: ZTags.optional(),
     steps: z.array(ZWorkflowStepInput).max(30).optional(),
     preferenceSettings: ZChannelPreferences.optional(),

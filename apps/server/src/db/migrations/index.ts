@@ -12,6 +12,7 @@ import * as auditTargets from './0010-audit-targets';
 import * as recordIndexes from './0011-record-indexes';
 import * as sessionGenerations from './0012-session-generations';
 import * as notifyDelivery from './0013-notify-delivery';
+import * as inboxSnoozeSeverity from './0014-inbox-snooze-severity';
 import * as jobLeases from './0015-job-leases';
 import * as ingestIndexSet from './0016-ingest-index-set';
 import * as notifyTenants from './0017-notify-tenants';
@@ -31,6 +32,7 @@ export const migrations: Record<string, Migration> = {
   '0011-record-indexes': recordIndexes,
   '0012-session-generations': sessionGenerations,
   '0013-notify-delivery': notifyDelivery,
+  '0014-inbox-snooze-severity': inboxSnoozeSeverity,
   '0015-job-leases': jobLeases,
   '0016-ingest-index-set': ingestIndexSet,
   '0017-notify-tenants': notifyTenants,

@@ -4,6 +4,8 @@ import { type Leadership, soleLeadership } from '../../cluster/leader';
 import type { Db } from '../../db/database';
 import type { AccessControl } from '../auth/access-control';
 import { authContext } from '../auth/auth-context';
+import { inboxApiRoutes } from '../widget/inbox-api.routes';
+import { SnoozeWaker } from '../widget/snooze-waker';
 import { widgetAuthenticator, widgetRoutes } from '../widget/widget.routes';
 import { WidgetRealtime } from '../widget/widget-realtime';
 import { WidgetSessionCache } from '../widget/widget-session-cache';
@@ -39,6 +41,8 @@ export type NotifyOptions = {
   redisUrl?: string | undefined;
   /** Delivery: address policy, vendor origins, retries, concurrency (config.ts, docs/PROVIDERS.md). */
   delivery?: DeliveryOptions | undefined;
+  /** INBOX_MAX_SNOOZE_HOURS: the longest snooze an inbox user may choose (default 720 hours). */
+  maxSnoozeHours?: number | undefined;
   /** Key prefix of the BullMQ queue (default `forecourt`; tests sharing one Redis pick their own). */
   redisPrefix?: string | undefined;
   /**
@@ -60,7 +64,12 @@ export type NotifyOptions = {
 declare module 'fastify' {
   interface FastifyInstance {
     /** The notification platform: its queue (tests `drain()` it) and the inbox's realtime side. */
-    notify: { queue: NotifyQueue; realtime: WidgetRealtime; scheduler: NotifyScheduler };
+    notify: {
+      queue: NotifyQueue;
+      realtime: WidgetRealtime;
+      scheduler: NotifyScheduler;
+      snoozes: SnoozeWaker;
+    };
   }
 }
 
@@ -113,8 +122,10 @@ export async function registerNotify(
   });
   // Delays and digests: due jobs persisted in notify_jobs, fired on the app's clock.
   const scheduler = new NotifyScheduler(deps, queue);
+  // Snoozed inbox messages come back at their time (persisted on the message).
+  const snoozes = new SnoozeWaker(deps);
 
-  app.decorate('notify', { queue, realtime, scheduler });
+  app.decorate('notify', { queue, realtime, scheduler, snoozes });
   app.decorateRequest('notifyEnvironment', null);
   app.decorateRequest('widgetSession', null);
   options.access.provideV1Authenticator('api-key', apiKeyAuthenticator(deps));
@@ -133,6 +144,9 @@ export async function registerNotify(
       }
     }
     if (!worker) return;
+    // Snoozed inbox messages come back on every worker (each wake-up claims its rows atomically).
+    snoozes.start();
+    void snoozes.tick().catch((error: unknown) => app.log.error({ err: error }, 'snooze wake-up failed'));
     // Queued work, and running work whose lease expired (its process died): picked up now and
     // every half lease, so a job of a killed process is worked again soon after its lease ends.
     const sweep = async () => {
@@ -169,6 +183,7 @@ export async function registerNotify(
     if (sweeper) clearInterval(sweeper);
     if (!options.leadership) await leadership.close();
     await scheduler.close();
+    await snoozes.close();
     await queue.close();
     // What this process still held (a send cut short) is free for the others at once.
     if (worker) await releaseJobLeases(deps.db, deps.now(), lease).catch(() => undefined);
@@ -182,6 +197,7 @@ export async function registerNotify(
   );
   await app.register(integrationTestRoutes(deps));
   await app.register(widgetRoutes(deps));
+  await app.register(inboxApiRoutes(deps, { maxSnoozeHours: options.maxSnoozeHours }));
   await app.register(platformRoutes(deps));
   await app.register(announcementRoutes(deps));
   await app.register(previewRoutes());

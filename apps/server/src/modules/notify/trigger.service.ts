@@ -35,6 +35,8 @@ export type WorkflowSnapshot = {
   name: string;
   triggerIdentifier: string;
   critical: boolean;
+  /** The severity of its in-app messages: the trigger's, else the workflow's. */
+  severity?: string;
   tags: string[];
   steps: ReturnType<typeof parseSteps>;
   preferenceSettings: ReturnType<typeof parsePreferenceSettings>;
@@ -136,6 +138,7 @@ export async function triggerEvent(
     name: workflow.name,
     triggerIdentifier: workflow.triggerIdentifier,
     critical: workflow.critical === 1,
+    severity: ('severity' in input && input.severity) || workflow.severity,
     tags: parseTags(workflow),
     steps,
     preferenceSettings: parsePreferenceSettings(workflow),

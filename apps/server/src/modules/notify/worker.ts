@@ -383,6 +383,7 @@ async function processBatch(
         payload: JSON.stringify(messagePayload),
         actor: actorSetting === null ? null : JSON.stringify(actorSetting),
         actorSubscriberId: actorSetting?.type === 'user' ? (actor?.id ?? null) : null,
+        severity: workflow.severity ?? 'none',
         createdAt: now,
         updatedAt: now,
       });
@@ -500,6 +501,7 @@ type NewMessage = {
   payload: string;
   actor: string | null;
   actorSubscriberId: number | null;
+  severity: string;
   createdAt: number;
   updatedAt: number;
 };
@@ -517,10 +519,10 @@ async function insertMessages(trx: Db, messages: readonly NewMessage[]): Promise
     const { rows } = await sql<{ id: number; jobId: number }>`insert into notify_messages
         (environment_id, organization_id, subscriber_id, notification_id, job_id, event_id, workflow_id,
          feed_id, channel, step_id, template_identifier, transaction_id, content, subject, cta, payload,
-         actor, actor_subscriber_id, created_at, updated_at)
+         actor, actor_subscriber_id, severity, created_at, updated_at)
       select environment_id, organization_id, subscriber_id, notification_id, job_id, event_id,
          workflow_id, feed_id, channel, step_id, template_identifier, transaction_id, content, subject,
-         cta, payload, actor, actor_subscriber_id, created_at, updated_at
+         cta, payload, actor, actor_subscriber_id, severity, created_at, updated_at
       from unnest(
         ${column((m) => m.environmentId)}::bigint[], ${column((m) => m.organizationId)}::bigint[],
         ${column((m) => m.subscriberId)}::bigint[], ${column((m) => m.notificationId)}::bigint[],
@@ -531,10 +533,10 @@ async function insertMessages(trx: Db, messages: readonly NewMessage[]): Promise
         ${column((m) => m.content)}::text[], ${column((m) => m.subject)}::text[],
         ${column((m) => m.cta)}::text[], ${column((m) => m.payload)}::text[],
         ${column((m) => m.actor)}::text[], ${column((m) => m.actorSubscriberId)}::bigint[],
-        ${column((m) => m.createdAt)}::bigint[], ${column((m) => m.updatedAt)}::bigint[]
+        ${column((m) => m.severity)}::text[], ${column((m) => m.createdAt)}::bigint[], ${column((m) => m.updatedAt)}::bigint[]
       ) with ordinality as m(environment_id, organization_id, subscriber_id, notification_id, job_id,
          event_id, workflow_id, feed_id, channel, step_id, template_identifier, transaction_id, content,
-         subject, cta, payload, actor, actor_subscriber_id, created_at, updated_at, position)
+         subject, cta, payload, actor, actor_subscriber_id, severity, created_at, updated_at, position)
       order by position
       on conflict (job_id) do update set seen = 0, content = excluded.content,
         subject = excluded.subject, cta = excluded.cta, payload = excluded.payload,

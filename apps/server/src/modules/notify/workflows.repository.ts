@@ -126,3 +126,22 @@ export async function ensureFeeds(
     .execute();
   return new Map(rows.map((row) => [row.identifier, row.id]));
 }
+
+/** Every workflow of an environment, active or not (the inbox names the workflows of old messages). */
+export function listEnvironmentWorkflows(db: Db, environmentId: number) {
+  return db
+    .selectFrom('notifyWorkflows')
+    .selectAll()
+    .where('environmentId', '=', environmentId)
+    .orderBy('id')
+    .execute();
+}
+
+export function findWorkflowsByIds(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('notifyWorkflows')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .execute();
+}

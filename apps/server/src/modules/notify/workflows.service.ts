@@ -103,6 +103,7 @@ export async function createWorkflow(deps: Deps, environment: EnvironmentRow, in
       description: input.description,
       active: input.active ? 1 : 0,
       critical: input.critical ? 1 : 0,
+      severity: input.severity ?? 'none',
       tags: JSON.stringify(input.tags),
       steps: JSON.stringify(steps),
       preferenceSettings: JSON.stringify(input.preferenceSettings),
@@ -144,6 +145,7 @@ export async function changeWorkflow(
       ...(input.description === undefined ? {} : { description: input.description }),
       ...(input.active === undefined ? {} : { active: input.active ? 1 : 0 }),
       ...(input.critical === undefined ? {} : { critical: input.critical ? 1 : 0 }),
+      ...(input.severity === undefined ? {} : { severity: input.severity }),
       ...(input.tags === undefined ? {} : { tags: JSON.stringify(input.tags) }),
       ...(steps === undefined ? {} : { steps: JSON.stringify(steps) }),
       ...(input.preferenceSettings === undefined
@@ -194,6 +196,7 @@ export function presentWorkflow(row: WorkflowRow) {
     active: row.active === 1,
     draft: false,
     critical: row.critical === 1,
+    severity: row.severity,
     tags: parseTags(row),
     steps: steps.map((step) => ({
       ...step,
@@ -239,6 +242,7 @@ export const DEFAULT_WORKFLOWS: TWorkflowCreate[] = [
       "An announcement from the organisation's admins to everyone or one member. Payload: title, body, and an optional url the message links to.",
     active: true,
     critical: false,
+    severity: 'none',
     tags: ['system'],
     preferenceSettings: {},
     steps: [

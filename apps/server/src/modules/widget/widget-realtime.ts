@@ -1,15 +1,38 @@
-import { WIDGET_COUNT_LIMIT, WIDGET_SOCKET_EVENTS } from '@forecourt/contracts';
+import { type TInboxUnreadEvent, WIDGET_COUNT_LIMIT, WIDGET_SOCKET_EVENTS } from '@forecourt/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Namespace, Server, Socket } from 'socket.io';
 import type { Db } from '../../db/database';
 import { toHexId } from '../notify/ids';
 import type { DeliveredMessage, InboxPublisher } from '../notify/inbox-publisher';
-import { presentMessage } from '../notify/messages.presenter';
+import { type MessageRow, presentMessage } from '../notify/messages.presenter';
 import { findMessagesByIds } from '../notify/messages.repository';
 import type { NotifyKeys } from '../notify/secrets';
-import { setOnline } from '../notify/subscribers.repository';
+import { findSubscribersByRowIds, type SubscriberRow, setOnline } from '../notify/subscribers.repository';
+import { findWorkflowsByIds, type WorkflowRow } from '../notify/workflows.repository';
+import { parseTags } from '../notify/workflows.service';
+import { presentInboxWorkflow } from './inbox-api.presenter';
+import { unreadCounts } from './inbox-api.service';
 import { countInbox } from './widget.repository';
 import { checkWidgetSession } from './widget-session';
+
+/**
+ * The message of `notification_received`: the widget document, plus what the newer Inbox client
+ * reads from it (it maps the event itself): `cta` always (an object), the subscriber, the
+ * workflow, its tags, `data` (the payload), severity and the snooze time.
+ */
+export function socketMessage(row: MessageRow, subscriber?: SubscriberRow, workflow?: WorkflowRow) {
+  const message = presentMessage(row, subscriber ? { subscriber } : undefined);
+  return {
+    ...message,
+    cta: message.cta ?? { type: 'redirect' as const, data: {} },
+    tags: workflow ? parseTags(workflow) : [],
+    data: message.payload,
+    ...(workflow ? { workflow: presentInboxWorkflow(workflow) } : {}),
+    severity: row.severity,
+    snoozedUntil: row.snoozedUntil === null ? null : new Date(row.snoozedUntil).toISOString(),
+    ...(message.lastSeenDate ? { firstSeenDate: message.lastSeenDate } : {}),
+  };
+}
 
 /** A subscriber's room: its internal id as 24 hex digits (protocol §5). */
 export const subscriberRoom = (subscriberId: number) => toHexId(subscriberId);
@@ -167,11 +190,18 @@ export class WidgetRealtime implements InboxPublisher {
       if (!this.#listening(row.subscriberId)) continue;
       bySubscriber.set(row.subscriberId, [...(bySubscriber.get(row.subscriberId) ?? []), row]);
     }
+    const workflowIds = [
+      ...new Set(rows.map((row) => row.workflowId).filter((id): id is number => id !== null)),
+    ];
+    const workflows = new Map((await findWorkflowsByIds(this.#deps.db, workflowIds)).map((w) => [w.id, w]));
+    const profiles = new Map(
+      (await findSubscribersByRowIds(this.#deps.db, [...bySubscriber.keys()])).map((row) => [row.id, row]),
+    );
     for (const [subscriberId, messages] of bySubscriber) {
       for (const message of messages) {
-        namespace.local
-          .to(subscriberRoom(subscriberId))
-          .emit(WIDGET_SOCKET_EVENTS.received, { message: presentMessage(message) });
+        namespace.local.to(subscriberRoom(subscriberId)).emit(WIDGET_SOCKET_EVENTS.received, {
+          message: socketMessage(message, profiles.get(subscriberId), workflows.get(message.workflowId ?? 0)),
+        });
       }
       await this.#emitCounts(subscriberId, { unseen: true, unread: true });
     }
@@ -204,10 +234,12 @@ export class WidgetRealtime implements InboxPublisher {
     }
     if (which.unread) {
       const count = await countInbox(this.#deps.db, subscriberId, { read: false }, WIDGET_COUNT_LIMIT + 1);
-      room.emit(WIDGET_SOCKET_EVENTS.unread, {
+      const event: TInboxUnreadEvent = {
         unreadCount: Math.min(count, WIDGET_COUNT_LIMIT),
         hasMore: count > WIDGET_COUNT_LIMIT,
-      });
+        counts: await unreadCounts(this.#deps, subscriberId),
+      };
+      room.emit(WIDGET_SOCKET_EVENTS.unread, event);
     }
   }
 }

@@ -2,6 +2,7 @@ import {
   NOTIFY_CHANNELS,
   type TNotifyChannel,
   type TSessionInitialize,
+  type TSubscriberInput,
   type TWidgetCta,
   type TWidgetMessage,
   WIDGET_COUNT_LIMIT,
@@ -47,45 +48,53 @@ const rowIds = (ids: readonly string[]) => ids.map(fromHexId).filter((id): id is
 // ─── session ────────────────────────────────────────────────────────────────────────────────
 
 /**
- * Session initialize (protocol §2.1): a known application identifier (else 400), the HMAC of the
+ * Opens an inbox session (both APIs): a known application identifier (else 400), the HMAC of the
  * subscriber id when the environment requires it (400 when missing or wrong; compared in constant
  * time), then the subscriber is created or its given profile fields updated, and a token issued.
  */
-export async function initializeSession(deps: Deps, body: TSessionInitialize) {
-  const environment = await findEnvironmentByApplicationIdentifier(deps.db, body.applicationIdentifier);
+export async function startSession(
+  deps: Deps,
+  request: { applicationIdentifier: string; hash: string | null | undefined; profile: TSubscriberInput },
+) {
+  const environment = await findEnvironmentByApplicationIdentifier(deps.db, request.applicationIdentifier);
   if (!environment) throw bad('Please provide a valid app identifier');
   if (environment.hmacRequired === 1) {
-    const expected = subscriberHash(await secretKeyOf(deps, environment), body.subscriberId);
-    if (typeof body.hmacHash !== 'string' || !sameHash(body.hmacHash, expected)) {
+    const expected = subscriberHash(await secretKeyOf(deps, environment), request.profile.subscriberId);
+    if (typeof request.hash !== 'string' || !sameHash(request.hash, expected)) {
       throw bad('Please provide a valid HMAC hash');
     }
   }
   // A dashboard user's inbox is bound to the account's sessions (widget-session.ts).
   const userGeneration = await sessionGenerationFor(deps.db, {
     organizationId: environment.organizationId,
-    subscriberId: body.subscriberId,
+    subscriberId: request.profile.subscriberId,
   });
   if (userGeneration === null) {
     throw new AppError('FORBIDDEN', 'This account is disabled or no longer a member of the organisation');
   }
-  const subscriber = await upsertSubscriber(
-    deps.db,
-    environment,
-    {
-      subscriberId: body.subscriberId,
-      ...(body.firstName === undefined ? {} : { firstName: body.firstName }),
-      ...(body.lastName === undefined ? {} : { lastName: body.lastName }),
-      ...(body.email === undefined ? {} : { email: body.email }),
-      ...(body.phone === undefined ? {} : { phone: body.phone }),
-    },
-    deps.now(),
-  );
+  const subscriber = await upsertSubscriber(deps.db, environment, request.profile, deps.now());
   const token = await signWidgetToken(
     await deps.keys.widgetSigningKey(),
     subscriber,
     { keyVersion: keyVersion(environment.secretKeyHash), userGeneration },
     deps.now(),
   );
+  return { token, subscriber, environment };
+}
+
+/** Session initialize of the widget API (protocol §2.1). */
+export async function initializeSession(deps: Deps, body: TSessionInitialize) {
+  const { token, subscriber } = await startSession(deps, {
+    applicationIdentifier: body.applicationIdentifier,
+    hash: body.hmacHash,
+    profile: {
+      subscriberId: body.subscriberId,
+      ...(body.firstName === undefined ? {} : { firstName: body.firstName }),
+      ...(body.lastName === undefined ? {} : { lastName: body.lastName }),
+      ...(body.email === undefined ? {} : { email: body.email }),
+      ...(body.phone === undefined ? {} : { phone: body.phone }),
+    },
+  });
   return {
     token,
     profile: {
@@ -106,6 +115,7 @@ async function inboxFilter(deps: Deps, session: WidgetSession, query: TWidgetQue
   }
   if (query.seen !== undefined) filter.seen = query.seen;
   if (query.read !== undefined) filter.read = query.read;
+  if (query.archived !== undefined) filter.archived = query.archived;
   if (query.payload !== undefined) {
     const leaves = decodePayloadFilter(query.payload);
     if (!leaves || leaves.some((leaf) => leaf.path.some((key) => key === '' || key.includes('"')))) {
@@ -246,10 +256,7 @@ export async function markAllAs(
 ) {
   const feedIds = await feedFilterOf(deps, session, feedIdentifiers);
   const changed = await markAll(deps.db, session.subscriber.id, feedIds, what, deps.now());
-  deps.inbox.countsChanged(
-    session.subscriber.id,
-    what === 'read' ? { unread: true, unseen: true } : { unseen: true },
-  );
+  deps.inbox.countsChanged(session.subscriber.id, { unread: true, unseen: true });
   return changed;
 }
 
@@ -330,10 +337,13 @@ export async function getOrganization(deps: Deps, session: WidgetSession) {
   };
 }
 
-type PreferenceRow = { workflowId: number; enabled: number; channels: string };
-type Channels = Partial<Record<TNotifyChannel, boolean>>;
+export type PreferenceRow = { workflowId: number; enabled: number; channels: string };
+export type Channels = Partial<Record<TNotifyChannel, boolean>>;
 
-async function preferenceRows(deps: Deps, session: WidgetSession): Promise<Map<number, PreferenceRow>> {
+export async function preferenceRows(
+  deps: Deps,
+  session: WidgetSession,
+): Promise<Map<number, PreferenceRow>> {
   const rows = await deps.db
     .selectFrom('notifySubscriberPreferences')
     .select(['workflowId', 'enabled', 'channels'])
@@ -397,7 +407,7 @@ export async function getGlobalPreferences(deps: Deps, session: WidgetSession) {
   return [presentGlobal((await preferenceRows(deps, session)).get(0))];
 }
 
-async function savePreference(
+export async function savePreference(
   deps: Deps,
   session: WidgetSession,
   workflowId: number,

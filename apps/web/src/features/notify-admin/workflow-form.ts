@@ -1,5 +1,6 @@
 import type {
   TEmailBlock,
+  TSeverity,
   TStepCondition,
   TStepFilter,
   TStepMetadata,
@@ -39,6 +40,7 @@ export type TWorkflowForm = {
   description: string;
   active: boolean;
   critical: boolean;
+  severity: TSeverity;
   tags: string;
   steps: TStepForm[];
 };
@@ -98,6 +100,7 @@ export const emptyWorkflowForm = (): TWorkflowForm => ({
   description: '',
   active: true,
   critical: false,
+  severity: 'none',
   tags: '',
   steps: [newStep('in_app')],
 });
@@ -109,6 +112,7 @@ export function workflowToForm(workflow: TWorkflowItem): TWorkflowForm {
     description: workflow.description,
     active: workflow.active,
     critical: workflow.critical,
+    severity: workflow.severity ?? 'none',
     tags: workflow.tags.join(', '),
     steps: workflow.steps.map((step) => ({
       key: nextKey(),
@@ -182,6 +186,7 @@ export function formToSave(form: TWorkflowForm): TWorkflowSave {
     description: form.description,
     active: form.active,
     critical: form.critical,
+    severity: form.severity,
     tags: form.tags
       .split(',')
       .map((tag) => tag.trim())
