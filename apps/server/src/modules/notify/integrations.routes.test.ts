@@ -282,7 +282,7 @@ describe('integrations API', () => {
     });
 
     it('refuses a provider that does not deliver in this version', async () => {
-      // Clickatell is listed with the email providers but has no email API (docs/PROVIDERS-email.md).
+      // Clickatell is listed with the email providers but has no email API (docs/PROVIDERS.md, "Email providers").
       await f.v1('POST', '/v1/integrations', {
         providerId: 'clickatell',
         channel: 'email',

@@ -1,4 +1,4 @@
-import { signAws } from '../aws-sigv4';
+import { awsSignedHeaders } from '../aws-sign';
 import { DeliveryError, type EmailSender, expectSuccess } from '../vendor';
 import { answered, formatAddress, required, senderOf, textAt } from './common';
 
@@ -7,8 +7,8 @@ import { answered, formatAddress, required, senderOf, textAt } from './common';
  * AWS Signature Version 4 (service `ses`) from the access key id and secret. Success is 200
  * `{ MessageId }`; errors name their type in `x-amzn-ErrorType` (MessageRejected,
  * MailFromDomainNotVerifiedException, TooManyRequestsException…) with a `message`. SES has no
- * idempotency key for SendEmail. Signed by hand with node:crypto: the AWS SDK client would be a
- * large dependency for one call.
+ * idempotency key for SendEmail. Signed with the aws4 library (delivery/aws-sign.ts): the AWS SDK
+ * client would be a large dependency for one call.
  */
 export const ses: EmailSender = async (ctx, message) => {
   const accessKeyId = required(ctx, 'SES', 'apiKey', 'access key id');
@@ -32,15 +32,13 @@ export const ses: EmailSender = async (ctx, message) => {
     },
     EmailTags: [{ Name: 'transactionId', Value: message.transactionId.replace(/[^\w-]/g, '_') }],
   });
-  const headers = signAws({
-    method: 'POST',
+  const headers = awsSignedHeaders({
     url,
     headers: { 'content-type': 'application/json' },
     body,
     service: 'ses',
     region,
     keys: { accessKeyId, secretAccessKey },
-    now: ctx.now(),
   });
   const answer = await ctx.http({ url, headers, body });
   expectSuccess('SES', answer, (json) => {

@@ -1,4 +1,4 @@
-import aws4 from 'aws4';
+import { awsSignedHeaders } from '../aws-sign';
 import { DeliveryError, type SmsSender, type VendorAnswer, vendorFailure } from '../vendor';
 import { required, summary } from './common';
 
@@ -46,23 +46,14 @@ export const sns: SmsSender = async (ctx, message) => {
     ['MessageAttributes.entry.1.Value.StringValue', 'Transactional'],
     ['Version', '2010-03-31'],
   ]).toString();
-  const signed = aws4.sign(
-    {
-      host: url.host,
-      method: 'POST',
-      path: '/',
-      service: 'sns',
-      region,
-      body,
-      headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8', accept: 'text/xml' },
-    },
-    { accessKeyId, secretAccessKey },
-  );
-  // Host and Content-Length are signed with the values fetch sends itself; it sets them.
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(signed.headers ?? {}))
-    if (!/^(host|content-length)$/i.test(name) && value !== undefined)
-      headers[name.toLowerCase()] = String(value);
+  const headers = awsSignedHeaders({
+    url: url.toString(),
+    service: 'sns',
+    region,
+    body,
+    headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8', accept: 'text/xml' },
+    keys: { accessKeyId, secretAccessKey },
+  });
   const answer = await ctx.http({ url: url.toString(), headers, body });
   if (answer.status < 200 || answer.status > 299) throw failure(answer);
   return { messageId: xmlValue(answer.text, 'MessageId'), raw: summary(answer) };
