@@ -31,7 +31,13 @@ export function ReviewCard({
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="sm">
-            <Rating value={review.rating} readOnly size="sm" aria-label={`${review.rating} of 5 stars`} />
+            <Rating
+              value={review.rating}
+              readOnly
+              size="sm"
+              role="img"
+              aria-label={`${review.rating} of 5 stars`}
+            />
             <Text fw={600}>{review.title || 'No title'}</Text>
           </Group>
           <Text size="xs" c="dimmed">
