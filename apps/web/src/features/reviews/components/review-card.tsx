@@ -46,7 +46,7 @@ export function ReviewCard({
         </Group>
         {review.body && <Text size="sm">{review.body}</Text>}
         {review.reply && !editing && (
-          <Paper bg="var(--mantine-color-gray-0)" p="sm" radius="sm" data-testid="review-reply">
+          <Paper bg="var(--mantine-color-default-hover)" p="sm" radius="sm" data-testid="review-reply">
             <Text size="xs" c="dimmed" mb={4}>
               Reply from the station{review.repliedAt ? ` · ${formatDateTime(review.repliedAt)}` : ''}
             </Text>
