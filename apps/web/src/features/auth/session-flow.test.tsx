@@ -109,7 +109,7 @@ describe('the app shell guard', () => {
       ),
     );
     const { router, user } = renderApp('/stations');
-    await user.click(await screen.findByRole('button', { name: 'Account: Asha Kulkarni' }));
+    await user.click(await screen.findByRole('button', { name: 'Account: Asha Kulkarni (AK)' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
 
     await waitFor(() => expect(router.state.location.href).toBe('/login?logout=true'));
@@ -170,7 +170,7 @@ describe('the profile menu', () => {
     signIn('admin');
     stubFetch(withMe(() => jsonResponse(LIST)));
     const { user } = renderApp('/stations');
-    await user.click(await screen.findByRole('button', { name: 'Account: Asha Kulkarni' }));
+    await user.click(await screen.findByRole('button', { name: 'Account: Asha Kulkarni (AK)' }));
     const summary = await screen.findByTestId('profile-summary');
     expect(within(summary).getByText('Asha Kulkarni')).toBeTruthy();
     expect(within(summary).getByText('admin@forecourt.demo')).toBeTruthy();

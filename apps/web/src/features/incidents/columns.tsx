@@ -25,7 +25,7 @@ export const incidentColumns: TColumn<TIncidentItem, TIncidentField>[] = [
     header: 'Incident',
     cell: (incident) => (
       <Stack gap={0}>
-        <Text size="sm" fw={500} lineClamp={1}>
+        <Text size="sm" fw={500} lineClamp={2} title={incident.title} miw={160}>
           {incident.title}
         </Text>
         <Text size="xs" c="dimmed">

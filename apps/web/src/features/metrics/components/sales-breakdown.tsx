@@ -106,7 +106,7 @@ function RevenueTable({
   testId: string;
 }) {
   return (
-    <Table.ScrollContainer minWidth={280} type="native">
+    <Table.ScrollContainer minWidth={280} type="native" tabIndex={0} aria-label="Fuel totals">
       <Table verticalSpacing="xs" horizontalSpacing="xs" data-testid={testId} style={numeric}>
         <Table.Thead>
           <Table.Tr>
