@@ -4,7 +4,7 @@
  * `preCompressed` picks the copy the browser accepts). Used by vite.config.ts after `vite build`.
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /** Text formats worth compressing; images and fonts are compressed formats already. */
@@ -50,7 +50,7 @@ export function precompressAssets() {
     name: 'forecourt-precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
+      outDir = resolve(config.root, config.build.outDir);
     },
     closeBundle() {
       const totals = precompressDir(outDir);
