@@ -57,6 +57,33 @@ describe('resolveTimeWindow', () => {
     expect(resolved.label).not.toContain('now');
   });
 
+  it('names both days of a fixed window that spans days, even when it ends today', () => {
+    // Live turned off over the last 24 hours: 21 Nov 10:30 am – 22 Nov 10:30 am.
+    const resolved = resolveTimeWindow(
+      'stationMetrics',
+      { startDate: '2026-11-21T05:00:00.000Z', endDate: '2026-11-22T05:00:00.000Z' },
+      NOW,
+    );
+    expect(resolved.label).toBe('21 Nov, 10:30 am – 22 Nov, 10:30 am');
+  });
+
+  it('names the day once for a fixed window within one day, and the year when it is not this one', () => {
+    expect(
+      resolveTimeWindow(
+        'stationMetrics',
+        { startDate: '2026-11-22T01:00:00.000Z', endDate: '2026-11-22T04:00:00.000Z' },
+        NOW,
+      ).label,
+    ).toBe('22 Nov, 6:30 am – 9:30 am');
+    expect(
+      resolveTimeWindow(
+        'stationMetrics',
+        { startDate: '2025-12-31T12:00:00.000Z', endDate: '2026-01-01T12:00:00.000Z' },
+        NOW,
+      ).label,
+    ).toBe('31 Dec 2025, 5:30 pm – 1 Jan, 5:30 pm');
+  });
+
   it('follows now when a range has no end', () => {
     const resolved = resolveTimeWindow('transactions', { startDate: '2026-11-22T00:00:00+05:30' }, NOW);
     expect(resolved.window.update).toBe(true);

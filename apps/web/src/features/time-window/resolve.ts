@@ -2,7 +2,9 @@ import {
   autoFrequency,
   describeDurationToken,
   FREQUENCY_LADDER,
+  formatDate,
   formatDateTime,
+  formatTime,
   MAX_WINDOW_POINTS,
   parseDurationToken,
   presetRange,
@@ -45,9 +47,25 @@ export function spanLabel(span: string): string {
   return SPAN_LABELS[span] ?? `Last ${describeDurationToken(span)}`;
 }
 
-function rangeLabel(startDate: string, endDate: string, live: boolean): string {
-  const start = formatDateTime(startDate);
-  return live ? `${start} – now` : `${start} – ${formatDateTime(endDate)}`;
+/** "25 Nov" (this year) or "25 Nov 2025", in IST. */
+function dayLabel(at: string, now: number): string {
+  const date = formatDate(at);
+  const thisYear = formatDate(now).split(' ').pop();
+  return date.endsWith(` ${thisYear}`) ? date.slice(0, -(thisYear ?? '').length - 1) : date;
+}
+
+/**
+ * What a fixed or open-ended range is called. A range within one day names the day once
+ * ("25 Nov, 2:32 am – 4:00 am"); one spanning days names both ("24 Nov, 2:32 am – 25 Nov, 2:32 am"),
+ * even when one end is today.
+ */
+export function rangeLabel(startDate: string, endDate: string, live: boolean, now: number): string {
+  const start = `${dayLabel(startDate, now)}, ${formatTime(startDate)}`;
+  if (live) return `${formatDateTime(startDate, { now })} – now`;
+  const sameDay = formatDate(startDate) === formatDate(endDate);
+  return sameDay
+    ? `${start} – ${formatTime(endDate)}`
+    : `${start} – ${dayLabel(endDate, now)}, ${formatTime(endDate)}`;
 }
 
 /**
@@ -71,7 +89,7 @@ export function resolveTimeWindow(
       frequency: search.frequency,
       now,
     });
-    label = rangeLabel(window.startDate, window.endDate, window.update);
+    label = rangeLabel(window.startDate, window.endDate, window.update, now);
   } else if (search.preset) {
     mode = 'preset';
     const range = presetRange(search.preset, now);
