@@ -14,7 +14,7 @@ describe('resolveTimeWindow', () => {
     expect(resolved.window.endDate).toBe('2026-11-22T05:00:00.000Z');
     expect(resolved.window.startDate).toBe('2026-11-21T05:00:00.000Z');
     expect(resolved.window.update).toBe(true);
-    expect(resolved.window.frequency).toBe('5m');
+    expect(resolved.window.frequency).toBe('1h');
     expect(resolved.manualFrequency).toBe(false);
     expect(resolved.error).toBeNull();
   });
@@ -82,6 +82,17 @@ describe('resolveTimeWindow', () => {
         NOW,
       ).label,
     ).toBe('31 Dec 2025, 5:30 pm – 1 Jan, 5:30 pm');
+  });
+
+  it('picks a readable step for the window unless one was picked by hand', () => {
+    const step = (span: string) => resolveTimeWindow('stationMetrics', { span }, NOW).window.frequency;
+    expect(step('1h')).toBe('5m');
+    expect(step('24h')).toBe('1h');
+    expect(step('7d')).toBe('6h');
+    expect(step('30d')).toBe('1d');
+    expect(resolveTimeWindow('stationMetrics', { span: '24h', frequency: '15m' }, NOW).window.frequency).toBe(
+      '15m',
+    );
   });
 
   it('follows now when a range has no end', () => {

@@ -8,6 +8,7 @@ import {
   MAX_WINDOW_POINTS,
   parseDurationToken,
   presetRange,
+  READABLE_CHART_POINTS,
   resolveWindow,
   type TApiError,
   type TDurationToken,
@@ -111,6 +112,8 @@ export function resolveTimeWindow(
     });
     label = spanLabel(span);
   }
+  // Without a step picked by hand, draw a readable number of steps for the window.
+  if (!search.frequency) window = { ...window, frequency: automaticFrequency(screen, window) };
   // A preset "today" shown up to now may be shorter than the screen's minimum early in the day;
   // the check uses the whole period then, as the preset list offered it.
   const checked =
@@ -140,10 +143,16 @@ export function frequencyChoices(screen: TTimeWindowScreen, window: TTimeWindow)
   });
 }
 
-/** The automatic step for a window, as the API would choose it. */
+/**
+ * The automatic step for a window: the finest step of the ladder (not finer than the screen's) that
+ * keeps the chart to a readable number of points — 24 hours hourly, 7 days 6-hourly.
+ */
 export function automaticFrequency(screen: TTimeWindowScreen, window: TTimeWindow): TDurationToken {
   const span = Date.parse(window.endDate) - Date.parse(window.startDate);
-  return autoFrequency(span, { minStepMs: parseDurationToken(TIME_WINDOWS[screen].step) ?? 0 });
+  return autoFrequency(span, {
+    minStepMs: parseDurationToken(TIME_WINDOWS[screen].step) ?? 0,
+    maxPoints: READABLE_CHART_POINTS,
+  });
 }
 
 /** How often a live window moves to now: often for short windows, rarely for long ones. */
