@@ -88,7 +88,9 @@ export function KeysetListScreen<TRow, TField extends string>({
     } as never);
   const clearFilters = () => update(clearedFilters(filters));
   const handleSort = (field: TField) => {
-    const next = toggleSort(sort, field);
+    // Amounts and counts start largest first.
+    const numeric = columns.some((column) => column.sort === field && column.numeric);
+    const next = toggleSort(sort, field, numeric ? 'desc' : 'asc');
     update({ sort: next === defaultSort ? undefined : next });
   };
 
