@@ -95,7 +95,9 @@ describe('station transactions', () => {
     expect(router.state.location.search).not.toHaveProperty('cursor');
     await waitFor(() => expect(queries(API).at(-1)!.get('sort')).toBe('-amountPaise'));
     expect(queries(API).at(-1)!.has('cursor')).toBe(false);
-    expect(screen.getByRole('columnheader', { name: /amount/i }).getAttribute('aria-sort')).toBe('descending');
+    expect(screen.getByRole('columnheader', { name: /amount/i }).getAttribute('aria-sort')).toBe(
+      'descending',
+    );
     // A second click gives smallest first.
     await user.click(screen.getByRole('button', { name: 'Amount' }));
     await waitFor(() => expect(router.state.location.search).toMatchObject({ sort: 'amountPaise' }));
