@@ -68,8 +68,8 @@ describe('station live indicator', () => {
       socketOptions: { forceNew: true },
     });
     for (const [status, label] of [
-      ['offline', 'Station offline'],
-      ['closed', 'Station closed'],
+      ['offline', 'Not reporting'],
+      ['closed', 'No live data'],
     ] as const) {
       const view = render(
         <MantineProvider env="test">

@@ -22,12 +22,12 @@ const LOOK: Record<Exclude<TStationLiveStatus, 'idle'>, { label: string; color: 
 /** A station that reports nothing: its badge says so whatever the connection does. */
 const QUIET_STATIONS: Partial<Record<TStationStatus, { label: string; color: string; hint: string }>> = {
   offline: {
-    label: 'Station offline',
+    label: 'Not reporting',
     color: 'red',
     hint: 'The station is not reporting. Figures and pumps show its last report, not now.',
   },
   closed: {
-    label: 'Station closed',
+    label: 'No live data',
     color: 'gray',
     hint: 'The station is closed: no sales or pump activity is expected.',
   },
