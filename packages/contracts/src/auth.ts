@@ -25,6 +25,20 @@ export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 
 export const ZExtendRequest = z.object({ refresh_token: z.string().min(1).max(512) });
 
+/** Which sessions sign-out ends. */
+export const LOGOUT_SCOPES = ['all', 'device'] as const;
+export type TLogoutScope = (typeof LOGOUT_SCOPES)[number];
+
+/**
+ * Body of `PUT /api/auth/logout`, optional: no body (or `scope: 'all'`) ends every session of the
+ * user; `scope: 'device'` ends only the session of the given refresh token.
+ */
+export const ZLogoutRequest = z.discriminatedUnion('scope', [
+  z.object({ scope: z.literal('all') }),
+  z.object({ scope: z.literal('device'), refresh_token: z.string().min(1).max(512) }),
+]);
+export type TLogoutRequest = z.infer<typeof ZLogoutRequest>;
+
 export const ZSignupRequest = z.object({
   /** An invitation issued by an organisation admin; absent for self-service signup. */
   signupToken: z.string().min(1).max(512).optional(),

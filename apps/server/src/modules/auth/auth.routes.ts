@@ -5,6 +5,7 @@ import {
   ZExtendRequest,
   ZLoginRequest,
   ZLoginResponse,
+  ZLogoutRequest,
   ZMe,
   ZTokenPair,
 } from '@forecourt/contracts';
@@ -17,7 +18,7 @@ import { deviceOf, newDeviceId, setDeviceCookie } from './known-device';
 import { login, RateLimitedError } from './login.service';
 import { getMe } from './me.service';
 import { dummyPasswordHash } from './password';
-import { revokeAllSessions, rotateRefreshToken } from './sessions.service';
+import { revokeAllSessions, revokeDeviceSession, rotateRefreshToken } from './sessions.service';
 
 const ZStatusOk = z.object({ status: z.literal('ok') });
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ZApiError]));
@@ -96,12 +97,16 @@ export function authRoutes(context: AuthContext): FastifyPluginAsyncZod {
         bodyLimit: 1024,
         schema: {
           tags: ['auth'],
-          summary: "Sign out: revokes all of the caller's sessions",
-          response: { 204: z.null(), ...errors(401) },
+          summary: "Sign out: revokes all of the caller's sessions, or with scope 'device' only this one",
+          body: ZLogoutRequest.nullish(),
+          response: { 204: z.null(), ...errors(400, 401) },
         },
       },
       async (request, reply) => {
-        await revokeAllSessions(db, requireUser(request).userId);
+        const { userId } = requireUser(request);
+        const body = request.body;
+        if (body?.scope === 'device') await revokeDeviceSession(db, userId, body.refresh_token);
+        else await revokeAllSessions(db, userId);
         return reply.status(204).send(null);
       },
     );

@@ -161,3 +161,15 @@ export async function revokeAllSessions(db: Db, userId: number): Promise<void> {
   context.users.invalidate(userId);
   context.sessionsEnded(userId);
 }
+
+/**
+ * Ends one session of a user — the one the refresh token belongs to — and leaves their other
+ * devices signed in. A token that is not the user's (or not a token) changes nothing. The
+ * device's access token lapses at its expiry; the client drops it at once.
+ */
+export async function revokeDeviceSession(db: Db, userId: number, presented: string): Promise<void> {
+  if (!REFRESH_TOKEN_FORMAT.test(presented)) return;
+  const row = await findRefreshToken(db, hashToken(presented));
+  if (!row || row.userId !== userId) return;
+  await revokeFamily(db, row.familyId, authContext(db).now());
+}

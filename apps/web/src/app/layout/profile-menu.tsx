@@ -90,11 +90,18 @@ export function ProfileMenu() {
           </MenuItemLink>
         )}
         <Menu.Divider />
+        <Menu.Label>Sign out</Menu.Label>
         <Menu.Item
           leftSection={<IconLogout size={16} stroke={1.6} aria-hidden />}
-          onClick={() => void signOut()}
+          onClick={() => void signOut('device')}
         >
-          Sign out
+          Sign out on this device
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconLogout size={16} stroke={1.6} aria-hidden />}
+          onClick={() => void signOut('all')}
+        >
+          Sign out everywhere
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

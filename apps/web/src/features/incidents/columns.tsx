@@ -14,6 +14,7 @@ export const incidentColumns: TColumn<TIncidentItem, TIncidentField>[] = [
     header: '#',
     sort: 'number',
     nowrap: true,
+    rowLink: true,
     cell: (incident) => (
       <AnchorLink to="/incidents/$id" params={{ id: String(incident.id) }} fw={600}>
         #{incident.number}
