@@ -126,6 +126,8 @@ describe.skipIf(!canRun)('two processes on PostgreSQL and Redis', () => {
       REDIS_URL: redis.url,
       JOB_LEASE_MS: String(LEASE_MS),
       DATABASE_POOL_SIZE: '6',
+      // The mail sink listens on loopback, which notification requests may reach only when allowed.
+      NOTIFY_ALLOW_PRIVATE_NETWORKS: '127.0.0.0/8',
     };
     // Both at the same moment: one migrates under the advisory lock, the other waits and finds it done.
     [servers.A, servers.B] = await Promise.all([start('A'), start('B')]);
