@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
+import { LOOPBACK_DELIVERY } from './delivery/testing';
 import { createNotifyFixture, type NotifyFixture, widgetSession } from './testing';
 
 const START = Date.UTC(2025, 0, 6, 10, 0, 0);
@@ -34,7 +35,7 @@ describe('step conditions on webhook and previousStep, and the execution codes t
   let decider: Awaited<ReturnType<typeof startDecider>>;
 
   beforeAll(async () => {
-    t = await createTestApp({ startAt: START });
+    t = await createTestApp({ startAt: START, notify: { delivery: LOOPBACK_DELIVERY } });
     f = await createNotifyFixture(t);
     decider = await startDecider();
   });
@@ -170,5 +171,50 @@ describe('step conditions on webhook and previousStep, and the execution codes t
     const inactive = await trigger({ name, to: 'tp-2' });
     expect(inactive.status).toBe('trigger_not_active');
     expect((await codes(inactive.transactionId)).map((d) => [d.code, d.status])).toEqual([[1001, 'Failed']]);
+  });
+});
+
+describe('a webhook condition follows the outbound address policy', () => {
+  it('never asks a loopback webhook unless the operator allows private networks', async () => {
+    const strict = await createTestApp({ startAt: START });
+    const decider = await startDecider();
+    try {
+      const f = await createNotifyFixture(strict);
+      const created = await f.v1('POST', '/v1/workflows', {
+        name: 'Strict gate',
+        steps: [
+          {
+            type: 'in_app',
+            content: 'gated',
+            filters: [
+              {
+                value: 'AND',
+                children: [
+                  {
+                    on: 'webhook',
+                    webhookUrl: decider.url,
+                    field: 'allow',
+                    operator: 'EQUAL',
+                    value: 'true',
+                  },
+                ],
+              },
+            ],
+          },
+          { type: 'in_app', content: 'always' },
+        ],
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const name = created.json().data.triggers[0].identifier as string;
+      const fired = await f.v1('POST', '/v1/events/trigger', { name, to: ['strict-yes'] });
+      expect(fired.statusCode, fired.body).toBe(201);
+      await strict.app.notify.queue.drain();
+      const inbox = await f.v1('GET', '/v1/messages?subscriberId=strict-yes&limit=100');
+      expect((inbox.json().data as { content: string }[]).map((m) => m.content)).toEqual(['always']);
+      expect(decider.asked).toHaveLength(0);
+    } finally {
+      await decider.close();
+      await strict.close();
+    }
   });
 });

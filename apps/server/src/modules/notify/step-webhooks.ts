@@ -1,5 +1,6 @@
 import type { TStepFilter } from '@forecourt/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { NetworkPolicy } from './delivery/network';
 import { createVendorHttp } from './delivery/outbound';
 import type { VendorHttp } from './delivery/vendor';
 
@@ -36,9 +37,14 @@ export type StepWebhookQuestion = {
  */
 export async function askStepWebhooks(
   questions: readonly StepWebhookQuestion[],
-  options: { log: FastifyBaseLogger; http?: VendorHttp },
+  options: { log: FastifyBaseLogger; http?: VendorHttp; network?: NetworkPolicy },
 ): Promise<Map<string, Record<string, unknown> | null>> {
-  const http = options.http ?? createVendorHttp({ timeoutMs: STEP_WEBHOOK_TIMEOUT_MS });
+  const http =
+    options.http ??
+    createVendorHttp({
+      timeoutMs: STEP_WEBHOOK_TIMEOUT_MS,
+      ...(options.network ? { network: options.network } : {}),
+    });
   const answers = new Map<string, Record<string, unknown> | null>();
   const pending = new Map<string, StepWebhookQuestion>();
   for (const question of questions) pending.set(webhookKey(question), question);

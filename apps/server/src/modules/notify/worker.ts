@@ -32,7 +32,7 @@ import { ensureFeeds } from './workflows.repository';
 /** Jobs handled per transaction. */
 export const WORKER_BATCH = 500;
 
-type WorkerDeps = Pick<NotifyDeps, 'db' | 'now' | 'inbox' | 'log' | 'keys'> & {
+type WorkerDeps = Pick<NotifyDeps, 'db' | 'now' | 'inbox' | 'log' | 'keys' | 'delivery'> & {
   /** Who holds the leases this worker takes and for how long (default: this process, 30 s). */
   lease?: JobLease;
 };
@@ -579,8 +579,11 @@ export async function processEvent(deps: WorkerDeps, eventId: number): Promise<v
     if (batch.deliveries.length > 0) await deliverLeased(deps, batch.deliveries);
     if (batch.questions.length > 0) {
       // Asked outside the transaction; the waiting jobs run in the next batch (each asked once).
-      for (const [key, answer] of await askStepWebhooks(batch.questions, { log: deps.log }))
-        webhookAnswers.set(key, answer);
+      const asked = await askStepWebhooks(batch.questions, {
+        log: deps.log,
+        ...(deps.delivery?.network ? { network: deps.delivery.network } : {}),
+      });
+      for (const [key, answer] of asked) webhookAnswers.set(key, answer);
       continue;
     }
     // A short batch took every queued job: no empty transaction to learn that (steps queued

@@ -1,7 +1,7 @@
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { LiveIntegration } from '../integrations.service';
 import { sendOverSmtp } from './email/smtp';
-import { DELIVERY_TIMEOUT_MS, DeliveryError, type PostOptions, postJson } from './http';
+import { DELIVERY_TIMEOUT_MS, type PostOptions, postJson } from './http';
 import type { NetworkPolicy } from './network';
 
 /** What an email step (or a test send) hands to an email provider. */
