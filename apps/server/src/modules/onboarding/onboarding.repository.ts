@@ -1,4 +1,6 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
 
 export type OnboardingCounts = {
   stations: number;
@@ -9,8 +11,10 @@ export type OnboardingCounts = {
 };
 
 /**
- * The organisation's setup counts in one round trip. Organisations being set up are small; the
- * key counts read the organisation's keys (one per station or so) without an index of their own.
+ * The organisation's setup counts in one round trip. A station is *reporting* once one of its keys
+ * has been used or it has a fill, whichever way the fill arrived (an ingest key, the demo
+ * simulator, an import); it is *connected* once it has a live key or is reporting. Organisations being set up are small; the fill check is
+ * one probe of `transactions(station_id, started_at, id)` per station.
  */
 export async function onboardingCounts(db: Db, organizationId: number): Promise<OnboardingCounts> {
   const keyed = db
@@ -18,24 +22,25 @@ export async function onboardingCounts(db: Db, organizationId: number): Promise<
     .select('stationApiKeys.stationId')
     .where('stationApiKeys.organizationId', '=', organizationId)
     .where('stationApiKeys.revokedAt', 'is', null);
+  const used = keyed.where('stationApiKeys.lastUsedAt', 'is not', null);
+  const stations = db.selectFrom('stations').where('stations.organizationId', '=', organizationId);
+  const hasFill = (eb: ExpressionBuilder<Database, 'stations'>) =>
+    eb.exists(
+      eb
+        .selectFrom('transactions')
+        .select(eb.lit(1).as('one'))
+        .whereRef('transactions.stationId', '=', 'stations.id'),
+    );
   const row = await db
     .selectNoFrom((eb) => [
-      eb
-        .selectFrom('stations')
+      stations.select((s) => s.fn.countAll<number>().as('n')).as('stations'),
+      stations
         .select((s) => s.fn.countAll<number>().as('n'))
-        .where('organizationId', '=', organizationId)
-        .as('stations'),
-      eb
-        .selectFrom('stations')
-        .select((s) => s.fn.countAll<number>().as('n'))
-        .where('organizationId', '=', organizationId)
-        .where('id', 'in', keyed)
+        .where((s) => s.or([s('stations.id', 'in', keyed), hasFill(s)]))
         .as('stationsWithKey'),
-      eb
-        .selectFrom('stations')
+      stations
         .select((s) => s.fn.countAll<number>().as('n'))
-        .where('organizationId', '=', organizationId)
-        .where('id', 'in', keyed.where('stationApiKeys.lastUsedAt', 'is not', null))
+        .where((s) => s.or([s('stations.id', 'in', used), hasFill(s)]))
         .as('stationsReporting'),
       eb
         .selectFrom('memberships')
@@ -43,12 +48,10 @@ export async function onboardingCounts(db: Db, organizationId: number): Promise<
         .where('organizationId', '=', organizationId)
         .where('disabledAt', 'is', null)
         .as('memberships'),
-      eb
-        .selectFrom('stations')
-        .select('slug')
-        .where('organizationId', '=', organizationId)
-        .where('id', 'not in', keyed)
-        .orderBy('id')
+      stations
+        .select('stations.slug')
+        .where((s) => s.and([s('stations.id', 'not in', keyed), s.not(hasFill(s))]))
+        .orderBy('stations.id')
         .limit(1)
         .as('nextStationSlug'),
     ])

@@ -6,7 +6,8 @@ import type {
 } from '@forecourt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
-import { createOrganization, createSignedInUser } from '../../test/factories';
+import { createOrganization, createSignedInUser, createStation } from '../../test/factories';
+import { fillRows, insertFills } from '../operations/testing';
 
 const STATION: TStationCreateRequest = {
   name: 'Wakad Junction',
@@ -98,6 +99,22 @@ describe('GET /api/onboarding: a new organisation is set up step by step', () =>
     });
     expect(invite.statusCode).toBe(201);
     expect(await status()).toMatchObject({ people: 1, complete: true });
+  });
+
+  it('counts a station whose fills arrive without a key (simulator, import) as connected and reporting', async () => {
+    const db = t.database.db;
+    const org = await createOrganization(db, { name: 'Simulated Fuels' });
+    const headers = (await createSignedInUser(db, { organizationId: org.id, role: 'admin' })).headers;
+    const quiet = await createStation(db, org.id);
+    const busy = await createStation(db, org.id);
+    expect(await status(headers)).toMatchObject({ stations: 2, stationsWithKey: 0, stationsReporting: 0 });
+    await insertFills(db, fillRows({ id: busy.id, organizationId: org.id }, 3, { latest: Date.now() }));
+    expect(await status(headers)).toMatchObject({
+      stations: 2,
+      stationsWithKey: 1,
+      stationsReporting: 1,
+      nextStationSlug: quiet.slug,
+    });
   });
 
   it("counts only the caller's organisation, and is for admins", async () => {
