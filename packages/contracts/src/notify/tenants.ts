@@ -19,7 +19,11 @@ export const ZTenantUpdate = z.object({
 });
 export type TTenantUpdate = z.infer<typeof ZTenantUpdate>;
 
-export const ZTenantListQuery = z.object({
+/**
+ * A numbered page of tenants (Novu's page/limit paging). Named …PageQuery, not …ListQuery: the
+ * `Z…List`/`Z…ListQuery` pair is kept for the keyset entity lists.
+ */
+export const ZTenantPageQuery = z.object({
   page: z.coerce.number().int().min(0).max(100_000).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(10),
   identifier: ZTenantIdentifier.optional(),

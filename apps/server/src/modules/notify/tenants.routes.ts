@@ -1,4 +1,4 @@
-import { ZTenantCreate, ZTenantIdentifier, ZTenantListQuery, ZTenantUpdate } from '@forecourt/contracts';
+import { ZTenantCreate, ZTenantIdentifier, ZTenantPageQuery, ZTenantUpdate } from '@forecourt/contracts';
 import { z } from 'zod';
 import type { NotifyDeps } from './notify.deps';
 import { type Operation, op } from './notify.routes';
@@ -14,7 +14,7 @@ export function tenantOperations(deps: NotifyDeps): Operation[] {
       path: '/tenants',
       grant: 'notifications:r',
       summary: 'Tenants of the environment, newest first',
-      schema: { querystring: ZTenantListQuery },
+      schema: { querystring: ZTenantPageQuery },
       status: 200,
       envelope: 'page',
       run: (environment, { query }) => getTenantPage(deps, environment, query),

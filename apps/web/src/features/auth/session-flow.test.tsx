@@ -128,7 +128,7 @@ describe('the app shell guard', () => {
       ),
     );
     const { router, user } = renderApp('/stations');
-    await user.click(await screen.findByRole('button', { name: 'Account: Asha Kulkarni' }));
+    await user.click(await screen.findByRole('button', { name: 'Account: Asha Kulkarni (AK)' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Sign out on this device' }));
 
     await waitFor(() => expect(router.state.location.href).toBe('/login?logout=true'));
