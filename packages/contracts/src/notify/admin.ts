@@ -10,7 +10,10 @@ import { ZWorkflowStep } from './workflow';
  * (activity, subscriber search and preferences). Ids are 24 hex digits, times ISO 8601.
  */
 
-/** A numbered page (Novu's `page`/`pageSize`, counted from 0). */
+/**
+ * A numbered page (Novu's `page`/`pageSize`, counted from 0). Named `Z…Paginated`: `Z…Page` is
+ * kept for the keyset pages of the operations lists.
+ */
 const zNumberedPage = <T extends z.ZodType>(item: T) =>
   z.object({
     data: z.array(item),
@@ -70,8 +73,8 @@ export const ZNotifySubscriber = z.object({
   updatedAt: z.string(),
 });
 export type TNotifySubscriber = z.infer<typeof ZNotifySubscriber>;
-export const ZNotifySubscriberPage = zNumberedPageWithMore(ZNotifySubscriber);
-export type TNotifySubscriberPage = z.infer<typeof ZNotifySubscriberPage>;
+export const ZNotifySubscriberPaginated = zNumberedPageWithMore(ZNotifySubscriber);
+export type TNotifySubscriberPaginated = z.infer<typeof ZNotifySubscriberPaginated>;
 
 /** A topic with (up to 100, in lists) of its subscriber ids. */
 export const ZTopic = z.object({
@@ -83,8 +86,8 @@ export const ZTopic = z.object({
   subscribers: z.array(z.string()),
 });
 export type TTopic = z.infer<typeof ZTopic>;
-export const ZTopicPage = zNumberedPage(ZTopic);
-export type TTopicPage = z.infer<typeof ZTopicPage>;
+export const ZTopicPaginated = zNumberedPage(ZTopic);
+export type TTopicPaginated = z.infer<typeof ZTopicPaginated>;
 /** The answer to creating a topic. */
 export const ZTopicCreated = z.object({ _id: z.string(), key: z.string() });
 export type TTopicCreated = z.infer<typeof ZTopicCreated>;
@@ -144,13 +147,13 @@ export const ZWorkflowEntity = z.object({
   updatedAt: z.string(),
 });
 export type TWorkflowEntity = z.infer<typeof ZWorkflowEntity>;
-export const ZWorkflowPage = zNumberedPage(ZWorkflowEntity);
-export type TWorkflowPage = z.infer<typeof ZWorkflowPage>;
+export const ZWorkflowPaginated = zNumberedPage(ZWorkflowEntity);
+export type TWorkflowPaginated = z.infer<typeof ZWorkflowPaginated>;
 
 // ─── messages and execution details ─────────────────────────────────────────────────────────
 
-export const ZNotifyMessagePage = zNumberedPageWithMore(ZWidgetMessage);
-export type TNotifyMessagePage = z.infer<typeof ZNotifyMessagePage>;
+export const ZNotifyMessagePaginated = zNumberedPageWithMore(ZWidgetMessage);
+export type TNotifyMessagePaginated = z.infer<typeof ZNotifyMessagePaginated>;
 
 /** One step of what happened to a notification (an execution code and its group). */
 export const ZExecutionDetail = z.object({
@@ -197,12 +200,12 @@ export const ZActivityItem = z.object({
 export type TActivityItem = z.infer<typeof ZActivityItem>;
 
 /** A keyset page of the activity feed, newest first; `nextCursor` when there is more. */
-export const ZActivityPage = z.object({
+export const ZActivityFeed = z.object({
   data: z.array(ZActivityItem),
   hasMore: z.boolean(),
   nextCursor: z.string().optional(),
 });
-export type TActivityPage = z.infer<typeof ZActivityPage>;
+export type TActivityFeed = z.infer<typeof ZActivityFeed>;
 
 export const ZActivityJob = z.object({
   _id: z.string(),
@@ -276,5 +279,5 @@ export type TSubscriberPreferences = z.infer<typeof ZSubscriberPreferences>;
 
 // ─── tenants ────────────────────────────────────────────────────────────────────────────────
 
-export const ZTenantPage = zNumberedPageWithMore(ZTenantEntity);
-export type TTenantPage = z.infer<typeof ZTenantPage>;
+export const ZTenantPaginated = zNumberedPageWithMore(ZTenantEntity);
+export type TTenantPaginated = z.infer<typeof ZTenantPaginated>;

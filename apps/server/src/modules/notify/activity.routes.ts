@@ -1,10 +1,10 @@
 import {
   type TActivityDetail,
-  type TActivityPage,
+  type TActivityFeed,
   type TNotifySubscriber,
   type TSubscriberPreferences,
   ZActivityDetail,
-  ZActivityPage,
+  ZActivityFeed,
   ZApiError,
   ZNotifySubscriber,
   ZSubscriberId,
@@ -52,7 +52,7 @@ async function listActivity(
   deps: Deps,
   environment: EnvironmentRow,
   query: { limit: number; cursor?: string | undefined; transactionId?: string | undefined },
-): Promise<TActivityPage> {
+): Promise<TActivityFeed> {
   let base = deps.db.selectFrom('notifyEvents as e').where('e.environmentId', '=', environment.id);
   if (query.transactionId) base = base.where('e.transactionId', '=', query.transactionId);
   if (query.cursor) {
@@ -283,7 +283,7 @@ export function activityRoutes(deps: NotifyDeps): FastifyPluginAsyncZod {
             cursor: z.string().max(100).optional(),
             transactionId: z.string().max(200).optional(),
           }),
-          response: { 200: ZActivityPage, ...errors },
+          response: { 200: ZActivityFeed, ...errors },
         },
       },
       async (request) => listActivity(deps, await environmentOf(request), request.query),

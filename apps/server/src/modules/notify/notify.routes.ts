@@ -6,22 +6,22 @@ import {
   ZDeletionAcknowledged,
   ZExecutionDetail,
   ZNotifyEnvironment,
-  ZNotifyMessagePage,
+  ZNotifyMessagePaginated,
   ZNotifySubscriber,
-  ZNotifySubscriberPage,
+  ZNotifySubscriberPaginated,
   ZSortDirection,
   ZSubscriberId,
   ZSubscriberInput,
   ZSubscriberProfile,
   ZTopic,
   ZTopicCreated,
-  ZTopicPage,
+  ZTopicPaginated,
   ZTopicSubscribersAdded,
   ZTriggerRequest,
   ZTriggerResult,
   ZWorkflowCreate,
   ZWorkflowEntity,
-  ZWorkflowPage,
+  ZWorkflowPaginated,
   ZWorkflowUpdate,
 } from '@forecourt/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -247,7 +247,7 @@ function operations(deps: NotifyDeps): Operation[] {
       schema: { querystring: ZPage(10, 100) },
       status: 200,
       envelope: 'page',
-      response: ZNotifySubscriberPage,
+      response: ZNotifySubscriberPaginated,
       run: (environment, { query }) => getSubscriberPage(deps, environment, query),
     }),
     op({
@@ -312,7 +312,7 @@ function operations(deps: NotifyDeps): Operation[] {
       },
       status: 200,
       envelope: 'page',
-      response: ZTopicPage,
+      response: ZTopicPaginated,
       run: (environment, { query }) =>
         getTopicPage(deps, environment, {
           page: query.page,
@@ -387,7 +387,7 @@ function operations(deps: NotifyDeps): Operation[] {
         schema: { querystring: ZPage(10, 100).extend({ query: z.string().max(100).optional() }) },
         status: 200,
         envelope: 'page',
-        response: ZWorkflowPage,
+        response: ZWorkflowPaginated,
         run: (environment, { query }) =>
           getWorkflowPage(deps, environment, {
             page: query.page,
@@ -461,7 +461,7 @@ function operations(deps: NotifyDeps): Operation[] {
       },
       status: 200,
       envelope: 'page',
-      response: ZNotifyMessagePage,
+      response: ZNotifyMessagePaginated,
       run: async (environment, { query }) => {
         const transactionIds = [...(query.transactionId ?? []), ...(query['transactionId[]'] ?? [])];
         const { rows, hasMore, count } = await listEnvironmentMessages(deps.db, environment.id, {

@@ -2,8 +2,8 @@ import {
   ZTenantCreate,
   ZTenantEntity,
   ZTenantIdentifier,
-  ZTenantPage,
   ZTenantPageQuery,
+  ZTenantPaginated,
   ZTenantUpdate,
 } from '@forecourt/contracts';
 import { z } from 'zod';
@@ -24,7 +24,7 @@ export function tenantOperations(deps: NotifyDeps): Operation[] {
       schema: { querystring: ZTenantPageQuery },
       status: 200,
       envelope: 'page',
-      response: ZTenantPage,
+      response: ZTenantPaginated,
       run: (environment, { query }) => getTenantPage(deps, environment, query),
     }),
     op({

@@ -1,22 +1,22 @@
 import type {
   TActivityDetail,
-  TActivityPage,
+  TActivityFeed,
   TIntegration,
   TIntegrationTestRequest,
   TIntegrationTestResult,
   TNotifyChannel,
   TNotifyEnvironment,
   TNotifySubscriber,
-  TNotifySubscriberPage,
+  TNotifySubscriberPaginated,
   TRotatedNotifyEnvironment,
   TSubscriberPreferences,
   TTopic,
   TTopicCreated,
-  TTopicPage,
+  TTopicPaginated,
   TTopicSubscribersAdded,
   TWorkflowCreate,
   TWorkflowEntity,
-  TWorkflowPage,
+  TWorkflowPaginated,
   TWorkflowPreview,
   TWorkflowStepInput,
 } from '@forecourt/contracts';
@@ -31,7 +31,7 @@ import { http, request } from '../../lib/http';
 const BASE = '/api/platform/notifications';
 
 export const fetchWorkflows = (page: number, query: string, signal?: AbortSignal) =>
-  http.get<TWorkflowPage>(`${BASE}/workflows`, {
+  http.get<TWorkflowPaginated>(`${BASE}/workflows`, {
     query: { page, limit: 20, ...(query ? { query } : {}) },
     signal,
   });
@@ -81,7 +81,7 @@ export const testIntegration = async (id: string, body: TIntegrationTestRequest)
 export const SUBSCRIBER_PAGE_SIZE = 20;
 
 export const fetchSubscribers = (page: number, signal?: AbortSignal) =>
-  http.get<TNotifySubscriberPage>(`${BASE}/subscribers`, {
+  http.get<TNotifySubscriberPaginated>(`${BASE}/subscribers`, {
     query: { page, limit: SUBSCRIBER_PAGE_SIZE },
     signal,
   });
@@ -103,7 +103,7 @@ export const fetchSubscriberPreferences = async (subscriberId: string, signal?: 
   ).data;
 
 export const fetchTopics = (page: number, signal?: AbortSignal) =>
-  http.get<TTopicPage>(`${BASE}/topics`, {
+  http.get<TTopicPaginated>(`${BASE}/topics`, {
     query: { page, pageSize: 20 },
     signal,
   });
@@ -130,7 +130,7 @@ export const removeTopicSubscribers = (key: string, subscribers: string[]) =>
 // ─── activity ───────────────────────────────────────────────────────────────────────────────
 
 export const fetchActivity = (cursor: string | undefined, signal?: AbortSignal) =>
-  http.get<TActivityPage>(`${BASE}/activity`, {
+  http.get<TActivityFeed>(`${BASE}/activity`, {
     query: { limit: 20, ...(cursor ? { cursor } : {}) },
     signal,
   });
