@@ -16,6 +16,8 @@ import {
   CHECK_RESPONSES,
   COMPILED_JSON,
   compileResponseSerializer,
+  PLAIN_JSON,
+  plainSerializer,
   serializerSchema,
 } from './response-serializer';
 
@@ -106,6 +108,24 @@ describe('compiled response serialisers', () => {
       /does not match its contract/,
     );
     expect(() => checked({ ...page, count: undefined })).toThrow(/does not match its contract/);
+  });
+
+  it('send plain answers as is, checked against the contract only while the tests run', async () => {
+    const extra = { ...page, note: 'kept' };
+    expect(JSON.parse(plainSerializer(ZTransactionPage, { check: false })(extra))).toEqual(extra);
+    expect(() => plainSerializer(ZTransactionPage, { check: false })({ count: 'x' })).not.toThrow();
+    const checked = plainSerializer(ZTransactionPage);
+    expect(JSON.parse(checked(extra))).toEqual(extra);
+    expect(() => checked({ ...page, count: undefined })).toThrow(/does not match its contract/);
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    const response = { 200: ZTransactionPage, 400: ZApiError };
+    app.get('/page', { ...PLAIN_JSON, schema: { response } }, () => page);
+    app.get('/broken', { ...PLAIN_JSON, schema: { response } }, () => ({ ...page, pages: 'many' }));
+    expect((await app.inject({ method: 'GET', url: '/page' })).json()).toEqual(page);
+    expect((await app.inject({ method: 'GET', url: '/broken' })).statusCode).toBe(500);
+    await app.close();
   });
 
   it('send anything that is not a zod schema with JSON.stringify', () => {

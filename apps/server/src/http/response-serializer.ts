@@ -95,3 +95,28 @@ export function compileResponseSerializer(
 export const COMPILED_JSON = {
   serializerCompiler: ({ schema }: { schema: unknown }) => compileResponseSerializer(schema),
 } as const;
+
+/**
+ * Route options for routes whose answer is sent as is with `JSON.stringify` (nothing stripped,
+ * nothing re-validated in production). The response schema documents the route (OpenAPI) and,
+ * while the tests run, every answer is parsed by it and a mismatch fails the request, so the
+ * contract is enforced under test like {@link COMPILED_JSON}.
+ */
+export const PLAIN_JSON = {
+  serializerCompiler: ({ schema }: { schema: unknown }) => plainSerializer(schema),
+} as const;
+
+/** `JSON.stringify`, checked against a zod response schema when `check` (the tests). */
+export function plainSerializer(
+  schema: unknown,
+  { check = CHECK_RESPONSES }: { check?: boolean } = {},
+): Serializer {
+  if (!check || !(schema instanceof z.ZodType)) return (data) => JSON.stringify(data);
+  return (data) => {
+    const result = schema.safeParse(data);
+    if (!result.success) {
+      throw new Error(`Response does not match its contract schema: ${z.prettifyError(result.error)}`);
+    }
+    return JSON.stringify(data);
+  };
+}

@@ -34,71 +34,78 @@ export const WIDGET_SOCKET_EVENTS = {
   unread: 'unread_count_changed',
 } as const;
 
-export type TWidgetCtaButton = {
-  type: 'primary' | 'secondary';
-  content: string;
-  resultContent?: string;
-  url?: string;
-  target?: string;
-};
+export const ZWidgetCtaButton = z.object({
+  type: z.enum(['primary', 'secondary']),
+  content: z.string(),
+  resultContent: z.string().optional(),
+  url: z.string().optional(),
+  target: z.string().optional(),
+});
+export type TWidgetCtaButton = z.infer<typeof ZWidgetCtaButton>;
 
-export type TWidgetCta = {
-  type: 'redirect';
-  data: { url?: string };
-  action?: {
-    status?: 'pending' | 'done';
-    buttons?: TWidgetCtaButton[];
-    result?: { type?: 'primary' | 'secondary' | 'clicked'; payload?: Record<string, unknown> };
-  };
-};
+export const ZWidgetCta = z.object({
+  type: z.literal('redirect'),
+  data: z.object({ url: z.string().optional() }),
+  action: z
+    .object({
+      status: z.enum(['pending', 'done']).optional(),
+      buttons: z.array(ZWidgetCtaButton).optional(),
+      result: z
+        .object({
+          type: z.enum(['primary', 'secondary', 'clicked']).optional(),
+          payload: z.record(z.string(), z.unknown()).optional(),
+        })
+        .optional(),
+    })
+    .optional(),
+});
+export type TWidgetCta = z.infer<typeof ZWidgetCta>;
+
+/** The short subscriber form populated into feed messages (`subscriber`, `actorSubscriber`). */
+export const ZWidgetSubscriberRef = z.object({
+  _id: z.string(),
+  subscriberId: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  avatar: z.string().nullable(),
+});
 
 /** The in-app message document (protocol §4). */
-export type TWidgetMessage = {
-  _id: string;
-  id: string;
-  _templateId: string;
-  _messageTemplateId: string;
-  _organizationId: string;
-  _environmentId: string;
-  _notificationId: string;
-  _subscriberId: string;
-  _jobId: string;
-  _feedId: string | null;
-  templateIdentifier: string;
-  transactionId: string;
-  channel: string;
-  content: string;
-  subject?: string;
-  cta?: TWidgetCta;
-  payload: Record<string, unknown>;
-  actor?: { type: string; data: string | null };
-  status: 'sent' | 'error' | 'warning';
-  seen: boolean;
-  read: boolean;
-  archived: boolean;
-  deleted: boolean;
-  lastSeenDate?: string;
-  lastReadDate?: string;
-  archivedAt?: string;
-  deletedAt?: string;
-  createdAt: string;
-  updatedAt: string;
-  subscriber?: {
-    _id: string;
-    subscriberId: string;
-    firstName: string | null;
-    lastName: string | null;
-    avatar: string | null;
-  };
-  actorSubscriber?: {
-    _id: string;
-    subscriberId: string;
-    firstName: string | null;
-    lastName: string | null;
-    avatar: string | null;
-  };
-  template?: { _id: string; tags: string[] };
-};
+export const ZWidgetMessage = z.object({
+  _id: z.string(),
+  id: z.string(),
+  _templateId: z.string(),
+  _messageTemplateId: z.string(),
+  _organizationId: z.string(),
+  _environmentId: z.string(),
+  _notificationId: z.string(),
+  _subscriberId: z.string(),
+  _jobId: z.string(),
+  _feedId: z.string().nullable(),
+  templateIdentifier: z.string(),
+  transactionId: z.string(),
+  channel: z.string(),
+  content: z.string(),
+  subject: z.string().optional(),
+  cta: ZWidgetCta.optional(),
+  payload: z.record(z.string(), z.unknown()),
+  actor: z.object({ type: z.string(), data: z.string().nullable() }).optional(),
+  status: z.enum(['sent', 'error', 'warning']),
+  seen: z.boolean(),
+  read: z.boolean(),
+  archived: z.boolean(),
+  deleted: z.boolean(),
+  lastSeenDate: z.string().optional(),
+  lastReadDate: z.string().optional(),
+  archivedAt: z.string().optional(),
+  deletedAt: z.string().optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  subscriber: ZWidgetSubscriberRef.optional(),
+  actorSubscriber: ZWidgetSubscriberRef.optional(),
+  template: z.object({ _id: z.string(), tags: z.array(z.string()) }).optional(),
+});
+export type TWidgetMessage = z.infer<typeof ZWidgetMessage>;
 
 /** `GET /api/platform/config`: what the web app needs to open the inbox of the signed-in user. */
 export const ZPlatformConfig = z.object({

@@ -195,6 +195,7 @@ export type TWorkflowStepInput = z.input<typeof ZStepObject>;
 
 /** A stored step: the input with its id and name filled in. */
 export type TWorkflowStep = z.output<typeof ZStepObject> & { id: string; name: string };
+export const ZWorkflowStep = ZStepObject.extend({ id: z.string(), name: z.string() });
 
 const ZChannelPreferences = z.object(
   Object.fromEntries(NOTIFY_CHANNELS.map((channel) => [channel, z.boolean().optional()])) as Record<

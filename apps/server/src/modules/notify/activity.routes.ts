@@ -1,7 +1,19 @@
-import { ZApiError, ZSubscriberId } from '@forecourt/contracts';
+import {
+  type TActivityDetail,
+  type TActivityFeed,
+  type TNotifySubscriber,
+  type TSubscriberPreferences,
+  ZActivityDetail,
+  ZActivityFeed,
+  ZApiError,
+  ZNotifySubscriber,
+  ZSubscriberId,
+  ZSubscriberPreferences,
+} from '@forecourt/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireCaller } from '../../http/caller';
+import { PLAIN_JSON } from '../../http/response-serializer';
 import { AppError, notFound } from '../../lib/app-error';
 import { getGlobalPreferences, getPreferences } from '../widget/widget.service';
 import { ensureEnvironment } from './environments.service';
@@ -19,13 +31,6 @@ import { findSubscriber } from './subscribers.repository';
  */
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
-/** The bodies are documented in docs/API.md; here only their envelope. */
-const ZData = z.object({ data: z.unknown() });
-const ZActivityPage = z.object({
-  data: z.array(z.unknown()),
-  hasMore: z.boolean(),
-  nextCursor: z.string().optional(),
-});
 const JOB_LIMIT = 500;
 const DETAIL_LIMIT = 1000;
 
@@ -47,7 +52,7 @@ async function listActivity(
   deps: Deps,
   environment: EnvironmentRow,
   query: { limit: number; cursor?: string | undefined; transactionId?: string | undefined },
-) {
+): Promise<TActivityFeed> {
   let base = deps.db.selectFrom('notifyEvents as e').where('e.environmentId', '=', environment.id);
   if (query.transactionId) base = base.where('e.transactionId', '=', query.transactionId);
   if (query.cursor) {
@@ -145,7 +150,11 @@ async function listActivity(
   };
 }
 
-async function activityDetail(deps: Deps, environment: EnvironmentRow, eventWireId: string) {
+async function activityDetail(
+  deps: Deps,
+  environment: EnvironmentRow,
+  eventWireId: string,
+): Promise<TActivityDetail> {
   const id = fromHexId(eventWireId);
   const event =
     id === null
@@ -221,7 +230,12 @@ async function activityDetail(deps: Deps, environment: EnvironmentRow, eventWire
   };
 }
 
-async function searchSubscribers(deps: Deps, environment: EnvironmentRow, q: string, limit: number) {
+async function searchSubscribers(
+  deps: Deps,
+  environment: EnvironmentRow,
+  q: string,
+  limit: number,
+): Promise<TNotifySubscriber[]> {
   const text = literal(q.trim());
   let query = deps.db.selectFrom('notifySubscribers').selectAll().where('environmentId', '=', environment.id);
   if (text !== '') {
@@ -237,7 +251,11 @@ async function searchSubscribers(deps: Deps, environment: EnvironmentRow, q: str
   return rows.map(presentSubscriber);
 }
 
-async function subscriberPreferences(deps: NotifyDeps, environment: EnvironmentRow, subscriberId: string) {
+async function subscriberPreferences(
+  deps: NotifyDeps,
+  environment: EnvironmentRow,
+  subscriberId: string,
+): Promise<TSubscriberPreferences> {
   const subscriber = await findSubscriber(deps.db, environment.id, subscriberId);
   if (!subscriber) throw notFound('Subscriber');
   const session = { subscriber };
@@ -256,6 +274,7 @@ export function activityRoutes(deps: NotifyDeps): FastifyPluginAsyncZod {
       '/api/platform/notifications/activity',
       {
         config: { grant: 'notifications:r' },
+        ...PLAIN_JSON,
         schema: {
           tags: ['notification platform'],
           summary: 'Triggers of the environment, newest first, with notification and job counts',
@@ -264,7 +283,7 @@ export function activityRoutes(deps: NotifyDeps): FastifyPluginAsyncZod {
             cursor: z.string().max(100).optional(),
             transactionId: z.string().max(200).optional(),
           }),
-          response: { 200: ZActivityPage, ...errors },
+          response: { 200: ZActivityFeed, ...errors },
         },
       },
       async (request) => listActivity(deps, await environmentOf(request), request.query),
@@ -274,11 +293,12 @@ export function activityRoutes(deps: NotifyDeps): FastifyPluginAsyncZod {
       '/api/platform/notifications/activity/:eventId',
       {
         config: { grant: 'notifications:r' },
+        ...PLAIN_JSON,
         schema: {
           tags: ['notification platform'],
           summary: 'One trigger with its payload, jobs and execution details',
           params: z.object({ eventId: z.string().max(100) }),
-          response: { 200: ZData, ...errors },
+          response: { 200: z.object({ data: ZActivityDetail }), ...errors },
         },
       },
       async (request) => ({
@@ -290,6 +310,7 @@ export function activityRoutes(deps: NotifyDeps): FastifyPluginAsyncZod {
       '/api/platform/notifications/subscriber-search',
       {
         config: { grant: 'notifications:r' },
+        ...PLAIN_JSON,
         schema: {
           tags: ['notification platform'],
           summary: 'Subscribers whose id starts with, or whose email contains, the text (at most 50)',
@@ -297,7 +318,7 @@ export function activityRoutes(deps: NotifyDeps): FastifyPluginAsyncZod {
             q: z.string().max(200).default(''),
             limit: z.coerce.number().int().min(1).max(50).default(20),
           }),
-          response: { 200: ZData, ...errors },
+          response: { 200: z.object({ data: z.array(ZNotifySubscriber) }), ...errors },
         },
       },
       async (request) => ({
@@ -314,11 +335,12 @@ export function activityRoutes(deps: NotifyDeps): FastifyPluginAsyncZod {
       '/api/platform/notifications/subscribers/:subscriberId/preferences',
       {
         config: { grant: 'notifications:r' },
+        ...PLAIN_JSON,
         schema: {
           tags: ['notification platform'],
           summary: "A subscriber's global and per-workflow preferences, as their inbox shows them",
           params: z.object({ subscriberId: ZSubscriberId }),
-          response: { 200: ZData, ...errors },
+          response: { 200: z.object({ data: ZSubscriberPreferences }), ...errors },
         },
       },
       async (request) => ({

@@ -1,5 +1,6 @@
 import {
   ZApiError,
+  ZIntegration,
   ZIntegrationCreate,
   ZIntegrationTestRequest,
   ZIntegrationTestResult,
@@ -37,6 +38,7 @@ export function integrationOperations(deps: NotifyDeps): Operation[] {
       schema: {},
       status: 200,
       envelope: 'data',
+      response: z.array(ZIntegration),
       run: (environment) => listIntegrations(deps, environment),
     }),
     op({
@@ -47,6 +49,7 @@ export function integrationOperations(deps: NotifyDeps): Operation[] {
       schema: {},
       status: 200,
       envelope: 'data',
+      response: z.array(ZIntegration),
       run: (environment) => listIntegrations(deps, environment, { activeOnly: true }),
     }),
     op({
@@ -57,6 +60,7 @@ export function integrationOperations(deps: NotifyDeps): Operation[] {
       schema: { body: ZIntegrationCreate },
       status: 201,
       envelope: 'data',
+      response: ZIntegration,
       run: (environment, { body }) => createIntegration(deps, environment, body),
     }),
     op({
@@ -67,6 +71,7 @@ export function integrationOperations(deps: NotifyDeps): Operation[] {
       schema: { params: ZIntegrationParams, body: ZIntegrationUpdate },
       status: 200,
       envelope: 'data',
+      response: ZIntegration,
       run: (environment, { params, body }) =>
         changeIntegration(deps, environment, params.integrationId, body),
     }),
@@ -78,6 +83,7 @@ export function integrationOperations(deps: NotifyDeps): Operation[] {
       schema: { params: ZIntegrationParams },
       status: 200,
       envelope: 'data',
+      response: z.array(ZIntegration),
       run: (environment, { params }) => removeIntegration(deps, environment, params.integrationId),
     }),
     op({
@@ -88,6 +94,7 @@ export function integrationOperations(deps: NotifyDeps): Operation[] {
       schema: { params: ZIntegrationParams },
       status: 200,
       envelope: 'data',
+      response: ZIntegration,
       run: (environment, { params }) => setPrimaryIntegration(deps, environment, params.integrationId),
     }),
   ];

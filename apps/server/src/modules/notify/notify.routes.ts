@@ -1,19 +1,34 @@
 import {
   type TGrant,
+  ZApiError,
   ZBroadcastRequest,
   ZBulkTriggerRequest,
+  ZDeletionAcknowledged,
+  ZExecutionDetail,
+  ZNotifyEnvironment,
+  ZNotifyMessagePaginated,
+  ZNotifySubscriber,
+  ZNotifySubscriberPaginated,
   ZSortDirection,
   ZSubscriberId,
   ZSubscriberInput,
   ZSubscriberProfile,
+  ZTopic,
+  ZTopicCreated,
+  ZTopicPaginated,
+  ZTopicSubscribersAdded,
   ZTriggerRequest,
+  ZTriggerResult,
   ZWorkflowCreate,
+  ZWorkflowEntity,
+  ZWorkflowPaginated,
   ZWorkflowUpdate,
 } from '@forecourt/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireCaller } from '../../http/caller';
+import { PLAIN_JSON } from '../../http/response-serializer';
 import { AppError } from '../../lib/app-error';
 import { findEnvironmentBySecretHash } from './environments.repository';
 import { ensureEnvironment, presentEnvironment } from './environments.service';
@@ -126,16 +141,34 @@ export type Operation = {
   status: 200 | 201 | 204;
   /** `data`: wrap the result as `{data}`; `page`: the result is a paginated body, sent as is. */
   envelope: 'data' | 'page' | 'none';
+  /** The contract of the result (before the `data` envelope); `null` for 204 answers. */
+  response: z.ZodType | null;
   run(environment: EnvironmentRow, input: Input<Schema>): Promise<unknown>;
 };
 
-export function op<S extends Schema>(
-  definition: Omit<Operation, 'schema' | 'run'> & {
+/**
+ * Declares an operation. `run` is typed against the request schemas and its result against the
+ * response contract, so the body it answers is the one the contract describes.
+ */
+export function op<S extends Schema, R extends z.ZodType | null>(
+  definition: Omit<Operation, 'schema' | 'response' | 'run'> & {
     schema: S;
-    run(environment: EnvironmentRow, input: Input<S>): Promise<unknown>;
+    response: R;
+    run(environment: EnvironmentRow, input: Input<S>): Promise<R extends z.ZodType ? z.input<R> : unknown>;
   },
 ): Operation {
+  // Variance only: `run` accepts the narrower input its schemas parse to.
   return definition as unknown as Operation;
+}
+
+/** Error answers every operation documents. */
+const OPERATION_ERRORS = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
+
+/** The route's response schemas: the success body (in its envelope) and the errors. */
+export function operationResponses(operation: Operation): Record<number, z.ZodType> {
+  if (operation.status === 204 || operation.response === null) return OPERATION_ERRORS;
+  const body = operation.envelope === 'data' ? z.object({ data: operation.response }) : operation.response;
+  return { [operation.status]: body, ...OPERATION_ERRORS };
 }
 
 function operations(deps: NotifyDeps): Operation[] {
@@ -148,6 +181,7 @@ function operations(deps: NotifyDeps): Operation[] {
       schema: {},
       status: 200,
       envelope: 'data',
+      response: ZNotifyEnvironment,
       run: async (environment) => presentEnvironment(environment),
     }),
     op({
@@ -158,6 +192,7 @@ function operations(deps: NotifyDeps): Operation[] {
       schema: { body: ZTriggerRequest },
       status: 201,
       envelope: 'data',
+      response: ZTriggerResult,
       run: (environment, { body }) => triggerEvent(deps, environment, body),
     }),
     op({
@@ -168,6 +203,7 @@ function operations(deps: NotifyDeps): Operation[] {
       schema: { body: ZBulkTriggerRequest },
       status: 201,
       envelope: 'data',
+      response: z.array(ZTriggerResult),
       run: (environment, { body }) => triggerBulk(deps, environment, body.events),
     }),
     op({
@@ -178,6 +214,7 @@ function operations(deps: NotifyDeps): Operation[] {
       schema: { body: ZBroadcastRequest },
       status: 201,
       envelope: 'data',
+      response: ZTriggerResult,
       run: (environment, { body }) => triggerEvent(deps, environment, { ...body, to: undefined }),
     }),
     op({
@@ -188,6 +225,7 @@ function operations(deps: NotifyDeps): Operation[] {
       schema: { params: z.object({ transactionId: z.string().min(1).max(200) }) },
       status: 200,
       envelope: 'data',
+      response: z.boolean(),
       run: (environment, { params }) => cancelTrigger(deps, environment, params.transactionId),
     }),
     op({
@@ -198,6 +236,7 @@ function operations(deps: NotifyDeps): Operation[] {
       schema: { body: ZSubscriberInput },
       status: 201,
       envelope: 'data',
+      response: ZNotifySubscriber,
       run: (environment, { body }) => identifySubscriber(deps, environment, body),
     }),
     op({
@@ -208,6 +247,7 @@ function operations(deps: NotifyDeps): Operation[] {
       schema: { querystring: ZPage(10, 100) },
       status: 200,
       envelope: 'page',
+      response: ZNotifySubscriberPaginated,
       run: (environment, { query }) => getSubscriberPage(deps, environment, query),
     }),
     op({
@@ -218,6 +258,7 @@ function operations(deps: NotifyDeps): Operation[] {
       schema: { params: ZSubscriberParams },
       status: 200,
       envelope: 'data',
+      response: ZNotifySubscriber,
       run: (environment, { params }) => getSubscriber(deps, environment, params.subscriberId),
     }),
     op({
@@ -228,6 +269,7 @@ function operations(deps: NotifyDeps): Operation[] {
       schema: { params: ZSubscriberParams, body: ZSubscriberProfile },
       status: 200,
       envelope: 'data',
+      response: ZNotifySubscriber,
       run: (environment, { params, body }) => changeSubscriber(deps, environment, params.subscriberId, body),
     }),
     op({
@@ -238,6 +280,7 @@ function operations(deps: NotifyDeps): Operation[] {
       schema: { params: ZSubscriberParams },
       status: 200,
       envelope: 'data',
+      response: ZDeletionAcknowledged,
       run: (environment, { params }) => removeSubscriber(deps, environment, params.subscriberId),
     }),
     op({
@@ -253,6 +296,7 @@ function operations(deps: NotifyDeps): Operation[] {
       },
       status: 201,
       envelope: 'data',
+      response: ZTopicCreated,
       run: (environment, { body }) => createTopic(deps, environment, body),
     }),
     op({
@@ -268,6 +312,7 @@ function operations(deps: NotifyDeps): Operation[] {
       },
       status: 200,
       envelope: 'page',
+      response: ZTopicPaginated,
       run: (environment, { query }) =>
         getTopicPage(deps, environment, {
           page: query.page,
@@ -284,6 +329,7 @@ function operations(deps: NotifyDeps): Operation[] {
       schema: { params: ZTopicParams },
       status: 200,
       envelope: 'data',
+      response: ZTopic,
       run: (environment, { params }) => getTopic(deps, environment, params.topicKey),
     }),
     op({
@@ -294,6 +340,7 @@ function operations(deps: NotifyDeps): Operation[] {
       schema: { params: ZTopicParams, body: z.object({ name: z.string().trim().min(1).max(200) }) },
       status: 200,
       envelope: 'data',
+      response: ZTopic,
       run: (environment, { params, body }) => changeTopicName(deps, environment, params.topicKey, body.name),
     }),
     op({
@@ -304,6 +351,7 @@ function operations(deps: NotifyDeps): Operation[] {
       schema: { params: ZTopicParams },
       status: 204,
       envelope: 'none',
+      response: null,
       run: (environment, { params }) => removeTopic(deps, environment, params.topicKey),
     }),
     op({
@@ -314,6 +362,7 @@ function operations(deps: NotifyDeps): Operation[] {
       schema: { params: ZTopicParams, body: ZTopicSubscribers },
       status: 200,
       envelope: 'data',
+      response: ZTopicSubscribersAdded,
       run: (environment, { params, body }) =>
         addSubscribersToTopic(deps, environment, params.topicKey, body.subscribers),
     }),
@@ -325,6 +374,7 @@ function operations(deps: NotifyDeps): Operation[] {
       schema: { params: ZTopicParams, body: ZTopicSubscribers },
       status: 204,
       envelope: 'none',
+      response: null,
       run: (environment, { params, body }) =>
         removeSubscribersFromTopic(deps, environment, params.topicKey, body.subscribers),
     }),
@@ -337,6 +387,7 @@ function operations(deps: NotifyDeps): Operation[] {
         schema: { querystring: ZPage(10, 100).extend({ query: z.string().max(100).optional() }) },
         status: 200,
         envelope: 'page',
+        response: ZWorkflowPaginated,
         run: (environment, { query }) =>
           getWorkflowPage(deps, environment, {
             page: query.page,
@@ -354,6 +405,7 @@ function operations(deps: NotifyDeps): Operation[] {
       schema: { body: ZWorkflowCreate },
       status: 201,
       envelope: 'data',
+      response: ZWorkflowEntity,
       run: async (environment, { body }) => presentWorkflow(await createWorkflow(deps, environment, body)),
     }),
     op({
@@ -364,6 +416,7 @@ function operations(deps: NotifyDeps): Operation[] {
       schema: { params: ZWorkflowParams },
       status: 200,
       envelope: 'data',
+      response: ZWorkflowEntity,
       run: async (environment, { params }) =>
         presentWorkflow(await requireWorkflow(deps, environment, params.workflowId)),
     }),
@@ -375,6 +428,7 @@ function operations(deps: NotifyDeps): Operation[] {
       schema: { params: ZWorkflowParams, body: ZWorkflowUpdate },
       status: 200,
       envelope: 'data',
+      response: ZWorkflowEntity,
       run: async (environment, { params, body }) =>
         presentWorkflow(await changeWorkflow(deps, environment, params.workflowId, body)),
     }),
@@ -386,6 +440,7 @@ function operations(deps: NotifyDeps): Operation[] {
       schema: { params: ZWorkflowParams },
       status: 200,
       envelope: 'data',
+      response: z.boolean(),
       run: async (environment, { params }) => {
         await removeWorkflow(deps, environment, params.workflowId);
         return true;
@@ -406,6 +461,7 @@ function operations(deps: NotifyDeps): Operation[] {
       },
       status: 200,
       envelope: 'page',
+      response: ZNotifyMessagePaginated,
       run: async (environment, { query }) => {
         const transactionIds = [...(query.transactionId ?? []), ...(query['transactionId[]'] ?? [])];
         const { rows, hasMore, count } = await listEnvironmentMessages(deps.db, environment.id, {
@@ -443,6 +499,7 @@ function operations(deps: NotifyDeps): Operation[] {
       },
       status: 200,
       envelope: 'data',
+      response: z.array(ZExecutionDetail),
       run: async (environment, { query }) => {
         const notificationId =
           query.notificationId === undefined ? undefined : fromHexId(query.notificationId);
@@ -471,13 +528,19 @@ async function answer(reply: FastifyReply, operation: Operation, result: unknown
 export function notifyRoutes(deps: NotifyDeps, more: readonly Operation[] = []): FastifyPluginAsyncZod {
   return async (app) => {
     for (const operation of [...operations(deps), ...more]) {
-      const schema = { tags: ['notification platform'], summary: operation.summary, ...operation.schema };
+      const schema = {
+        tags: ['notification platform'],
+        summary: operation.summary,
+        ...operation.schema,
+        response: operationResponses(operation),
+      };
       const input = (request: FastifyRequest) =>
         ({ body: request.body, query: request.query, params: request.params }) as Input<Schema>;
       app.route({
         method: operation.method,
         url: `/v1${operation.path}`,
         config: { v1: 'api-key' },
+        ...PLAIN_JSON,
         schema,
         handler: async (request, reply) => {
           const environment = request.notifyEnvironment;
@@ -489,6 +552,7 @@ export function notifyRoutes(deps: NotifyDeps, more: readonly Operation[] = []):
         method: operation.method,
         url: `/api/platform/notifications${operation.path}`,
         config: { grant: operation.grant },
+        ...PLAIN_JSON,
         schema,
         handler: async (request, reply) => {
           const caller = requireCaller(request);

@@ -1,6 +1,10 @@
-import { ZApiError, ZPlatformConfig } from '@forecourt/contracts';
+import {
+  ZApiError,
+  ZNotifyEnvironment,
+  ZPlatformConfig,
+  ZRotatedNotifyEnvironment,
+} from '@forecourt/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireCaller } from '../../http/caller';
 import { recordAuditEvent } from '../audit/audit.repository';
 import { acceptEmptyJsonBody } from '../auth/empty-json-body';
@@ -10,19 +14,6 @@ import { subscriberHash } from './secrets';
 import { upsertSubscriber } from './subscribers.repository';
 
 const errors = { 401: ZApiError, 403: ZApiError };
-
-const ZEnvironment = z.object({
-  _id: z.string(),
-  _organizationId: z.string(),
-  name: z.string(),
-  identifier: z.string(),
-  applicationIdentifier: z.string(),
-  secretKeyHint: z.string(),
-  hmacRequired: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  rotatedAt: z.string().nullable(),
-});
 
 /**
  * `/api/platform`: the inbox configuration of the signed-in user (every member), and the
@@ -75,7 +66,7 @@ export function platformRoutes(deps: NotifyDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['notification platform'],
           summary: "The organisation's notification environment (never the secret key)",
-          response: { 200: ZEnvironment, ...errors },
+          response: { 200: ZNotifyEnvironment, ...errors },
         },
       },
       async (request) =>
@@ -89,7 +80,7 @@ export function platformRoutes(deps: NotifyDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['notification platform'],
           summary: 'A new secret key (shown only in this answer); the old one stops working at once',
-          response: { 200: ZEnvironment.extend({ secretKey: z.string() }), ...errors },
+          response: { 200: ZRotatedNotifyEnvironment, ...errors },
         },
       },
       async (request) => {

@@ -1,36 +1,15 @@
-import { isChannelStep, ZApiError, ZWorkflowStepInput } from '@forecourt/contracts';
+import {
+  isChannelStep,
+  type TWorkflowPreview,
+  ZApiError,
+  ZWorkflowPreview,
+  ZWorkflowPreviewRequest,
+} from '@forecourt/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { type RenderMode, renderTemplate } from './templates';
 import { safeUrl } from './worker';
-
-const ZJsonObject = z.record(z.string(), z.unknown());
-
-export const ZWorkflowPreviewRequest = z.object({
-  steps: z.array(ZWorkflowStepInput).max(30),
-  /** The sample trigger payload (`{{title}}` and `{{payload.title}}` both read it). */
-  payload: ZJsonObject.default({}),
-  /** A sample subscriber (`{{subscriber.firstName}}`). */
-  subscriber: ZJsonObject.optional(),
-  /** A sample actor (`{{actor.firstName}}`). */
-  actor: ZJsonObject.optional(),
-  tenant: ZJsonObject.optional(),
-});
-export type TWorkflowPreviewRequest = z.input<typeof ZWorkflowPreviewRequest>;
-
-const ZPreviewButton = z.object({ type: z.string(), content: z.string(), url: z.string().optional() });
-const ZPreviewStep = z.object({
-  index: z.number().int(),
-  id: z.string().nullable(),
-  type: z.string(),
-  /** Only channel steps render content; digest, delay and trigger steps come back with this false. */
-  rendered: z.boolean(),
-  content: z.string(),
-  subject: z.string().optional(),
-  cta: z.object({ url: z.string(), buttons: z.array(ZPreviewButton) }).optional(),
-});
-export const ZWorkflowPreview = z.object({ steps: z.array(ZPreviewStep) });
 
 /** Each channel's content is HTML for in-app and email (values escaped), text for the others. */
 const CONTENT_MODE: Record<string, RenderMode> = {
@@ -57,7 +36,7 @@ const SAMPLE_SUBSCRIBER = {
  * `actor`, `tenant`). A template that does not compile or fails to render is a 400 naming the
  * step field. Nothing is stored or sent.
  */
-export function previewSteps(input: z.output<typeof ZWorkflowPreviewRequest>) {
+export function previewSteps(input: z.output<typeof ZWorkflowPreviewRequest>): TWorkflowPreview {
   const payload = input.payload;
   const context = {
     ...payload,

@@ -1,4 +1,11 @@
-import { ZTenantCreate, ZTenantIdentifier, ZTenantPageQuery, ZTenantUpdate } from '@forecourt/contracts';
+import {
+  ZTenantCreate,
+  ZTenantEntity,
+  ZTenantIdentifier,
+  ZTenantPageQuery,
+  ZTenantPaginated,
+  ZTenantUpdate,
+} from '@forecourt/contracts';
 import { z } from 'zod';
 import type { NotifyDeps } from './notify.deps';
 import { type Operation, op } from './notify.routes';
@@ -17,6 +24,7 @@ export function tenantOperations(deps: NotifyDeps): Operation[] {
       schema: { querystring: ZTenantPageQuery },
       status: 200,
       envelope: 'page',
+      response: ZTenantPaginated,
       run: (environment, { query }) => getTenantPage(deps, environment, query),
     }),
     op({
@@ -27,6 +35,7 @@ export function tenantOperations(deps: NotifyDeps): Operation[] {
       schema: { body: ZTenantCreate },
       status: 201,
       envelope: 'data',
+      response: ZTenantEntity,
       run: (environment, { body }) => createTenant(deps, environment, body),
     }),
     op({
@@ -37,6 +46,7 @@ export function tenantOperations(deps: NotifyDeps): Operation[] {
       schema: { params: ZTenantParams },
       status: 200,
       envelope: 'data',
+      response: ZTenantEntity,
       run: (environment, { params }) => getTenant(deps, environment, params.identifier),
     }),
     op({
@@ -47,6 +57,7 @@ export function tenantOperations(deps: NotifyDeps): Operation[] {
       schema: { params: ZTenantParams, body: ZTenantUpdate },
       status: 200,
       envelope: 'data',
+      response: ZTenantEntity,
       run: (environment, { params, body }) => changeTenant(deps, environment, params.identifier, body),
     }),
     op({
@@ -57,6 +68,7 @@ export function tenantOperations(deps: NotifyDeps): Operation[] {
       schema: { params: ZTenantParams },
       status: 204,
       envelope: 'none',
+      response: null,
       run: async (environment, { params }) => {
         await removeTenant(deps, environment, params.identifier);
       },

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { TSortDirection } from '@forecourt/contracts';
+import type { TSeverity, TSortDirection } from '@forecourt/contracts';
 import {
   NOTIFY_CHANNELS,
   type TChannelPreferences,
@@ -196,7 +196,7 @@ export function presentWorkflow(row: WorkflowRow) {
     active: row.active === 1,
     draft: false,
     critical: row.critical === 1,
-    severity: row.severity,
+    severity: row.severity as TSeverity,
     tags: parseTags(row),
     steps: steps.map((step) => ({
       ...step,

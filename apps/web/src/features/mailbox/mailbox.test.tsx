@@ -1,9 +1,9 @@
+import type { TOutboxMessage } from '@forecourt/contracts';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { errorResponse, jsonResponse, stubFetch } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
 import { signIn, withMe } from '../../test/session';
-import type { TOutboxMessage } from './api';
 
 const MESSAGES: TOutboxMessage[] = [
   {

@@ -1,5 +1,6 @@
+import type { TOutboxList, TOutboxMessage } from '@forecourt/contracts';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchOutbox, fetchOutboxMessage, type TOutboxList, type TOutboxMessage } from './api';
+import { fetchOutbox, fetchOutboxMessage } from './api';
 
 export const outboxKeys = {
   all: ['outbox'] as const,

@@ -1,38 +1,10 @@
-import { ZRole } from '@forecourt/contracts';
-import { z } from 'zod';
+import { type TMember, type TMemberList, ZMember, ZMemberList } from '@forecourt/contracts';
 import { http } from '../../lib/http';
 
 /**
  * The organisation's members (docs/API.md "Members"): everyone who can sign in, and the people
- * invited who have not signed up yet.
- */
-export const ZMember = z.object({
-  id: z.number().int(),
-  userId: z.number().int().nullable().optional(),
-  email: z.string(),
-  firstName: z.string().nullable().optional(),
-  lastName: z.string().nullable().optional(),
-  role: ZRole,
-  scope: z.string().optional(),
-  status: z.string(),
-  stationIds: z
-    .union([z.literal('all'), z.array(z.number().int())])
-    .nullable()
-    .optional(),
-  disabled: z.boolean(),
-  createdAt: z.string(),
-});
-export type TMember = z.infer<typeof ZMember>;
-
-export const ZMemberList = z.object({
-  count: z.number().int(),
-  pages: z.number().int(),
-  results: z.array(ZMember),
-  approximate: z.boolean().optional(),
-});
-export type TMemberList = z.infer<typeof ZMemberList>;
-
-export const MEMBER_PAGE_SIZE = 40;
+ * invited who have not signed up yet. The shapes are the server's contracts.
+ */ export const MEMBER_PAGE_SIZE = 40;
 
 export function fetchMembers(page: number, signal?: AbortSignal): Promise<TMemberList> {
   return http.get('/api/members', {

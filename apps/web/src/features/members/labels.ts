@@ -1,5 +1,4 @@
-import type { TRole } from '@forecourt/contracts';
-import type { TMember } from './api';
+import type { TMember, TRole } from '@forecourt/contracts';
 
 export const ROLE_LABELS: Record<TRole, string> = { admin: 'Admin', member: 'Member' };
 
@@ -16,7 +15,7 @@ export function memberName(member: TMember): string | null {
 export type TMemberStatus = 'active' | 'invited' | 'disabled';
 
 export function memberStatus(member: TMember): TMemberStatus {
-  if (member.disabled || member.status === 'disabled') return 'disabled';
+  if (member.disabled) return 'disabled';
   if (member.status === 'invited') return 'invited';
   return 'active';
 }

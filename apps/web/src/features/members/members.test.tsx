@@ -1,10 +1,10 @@
+import type { TMember } from '@forecourt/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { callsTo, errorResponse, jsonResponse, stubFetch } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
 import { ME, signIn, withMe } from '../../test/session';
 import { stationList, testStation } from '../../test/stations';
-import type { TMember } from './api';
 
 const station = (id: number, name: string) =>
   testStation({ id, slug: name.toLowerCase().replace(/\s+/g, '-'), name, code: `PUN-00${id}` });

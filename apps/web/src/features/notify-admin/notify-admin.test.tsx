@@ -1,26 +1,36 @@
-import { emailBlocksToHtml, providersOf, type TEmailBlock, type TIntegration } from '@forecourt/contracts';
+import {
+  emailBlocksToHtml,
+  providersOf,
+  type TActivityDetail,
+  type TEmailBlock,
+  type TIntegration,
+  type TWorkflowEntity,
+} from '@forecourt/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { callsTo, errorResponse, jsonResponse, stubFetch, type TFetchRequest } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
 import { ME, signIn, withMe } from '../../test/session';
-import type { TActivityDetail, TWorkflowItem } from './api';
 import { credentialsToSend } from './components/integrations-tab';
 import { formToSave, move, workflowToForm } from './workflow-form';
 
 const BASE = '/api/platform/notifications';
 const WORKFLOW_ID = '00000000000000000000000a';
 
-const announcement = (): TWorkflowItem => ({
+const announcement = (): TWorkflowEntity => ({
   _id: WORKFLOW_ID,
+  id: WORKFLOW_ID,
   name: 'System announcement',
   description: 'An announcement to everyone.',
   active: true,
+  draft: false,
   critical: false,
+  severity: 'none',
   tags: ['system'],
   steps: [
     {
       _id: 'in-app',
+      _templateId: 'in-app',
       id: 'in-app',
       name: 'In-app announcement',
       type: 'in_app',
@@ -32,10 +42,27 @@ const announcement = (): TWorkflowItem => ({
       actor: { type: 'system_icon', data: 'info' },
       metadata: {},
       // What the API also answers (Novu's nesting); the editor must never send it back.
-      template: { content: '<strong>{{title}}</strong>' },
-    } as TWorkflowItem['steps'][number],
+      template: {
+        _id: 'in-app',
+        name: 'In-app announcement',
+        type: 'in_app',
+        content: '<strong>{{title}}</strong>',
+      },
+    },
   ],
-  triggers: [{ identifier: 'system-announcement', variables: [{ name: 'title' }, { name: 'url' }] }],
+  triggers: [
+    {
+      type: 'event',
+      identifier: 'system-announcement',
+      variables: [{ name: 'title' }, { name: 'url' }],
+      subscriberVariables: [],
+    },
+  ],
+  preferenceSettings: {},
+  _environmentId: '000000000000000000000001',
+  _organizationId: '000000000000000000000001',
+  deleted: false,
+  createdAt: '2026-03-01T08:00:00.000Z',
   updatedAt: '2026-03-01T08:00:00.000Z',
 });
 
@@ -366,14 +393,17 @@ describe('the notifications admin screens', () => {
       transactionId: 'tx-55',
       triggerIdentifier: 'system-announcement',
       workflowName: 'System announcement',
+      _templateId: WORKFLOW_ID,
       status: 'processed',
       payload: { title: 'Hello' },
       recipients: ['7'],
+      actor: null,
       createdAt: '2026-03-01T08:00:00.000Z',
       canceledAt: null,
       jobs: [
         {
           _id: 'j1',
+          _notificationId: 'n1',
           subscriberId: '7',
           stepId: 'in-app',
           stepIndex: 0,
@@ -382,6 +412,7 @@ describe('the notifications admin screens', () => {
           error: null,
           runAt: null,
           digestKey: null,
+          createdAt: '2026-03-01T08:00:00.000Z',
           updatedAt: '2026-03-01T08:00:00.000Z',
         },
       ],
@@ -393,11 +424,20 @@ describe('the notifications admin screens', () => {
       ].map((d, i) => ({
         ...d,
         _id: `d${i}`,
+        _organizationId: '000000000000000000000001',
+        _environmentId: '000000000000000000000001',
+        _notificationId: null,
+        _notificationTemplateId: WORKFLOW_ID,
         _jobId: null,
+        _messageId: null,
+        _subscriberId: null,
         subscriberId: '7',
+        transactionId: 'tx-55',
         channel: 'in_app',
         status: 'Success',
         source: 'Internal',
+        isTest: false,
+        isRetry: false,
         raw: null,
         createdAt: '2026-03-01T08:00:00.000Z',
       })),

@@ -5,9 +5,10 @@ import type {
   TStepFilter,
   TStepMetadata,
   TStepType,
+  TWorkflowEntity,
   TWorkflowStepInput,
 } from '@forecourt/contracts';
-import type { TWorkflowItem, TWorkflowSave } from './api';
+import type { TWorkflowSave } from './api';
 
 /**
  * The workflow editor's form: the workflow's fields and its ordered steps, each with a local key
@@ -105,7 +106,7 @@ export const emptyWorkflowForm = (): TWorkflowForm => ({
   steps: [newStep('in_app')],
 });
 
-export function workflowToForm(workflow: TWorkflowItem): TWorkflowForm {
+export function workflowToForm(workflow: TWorkflowEntity): TWorkflowForm {
   return {
     name: workflow.name,
     triggerIdentifier: workflow.triggers[0]?.identifier ?? '',

@@ -1,3 +1,4 @@
+import type { TMember } from '@forecourt/contracts';
 import {
   ActionIcon,
   Alert,
@@ -31,7 +32,6 @@ import { PagedResults } from '../../components/paged-results';
 import { describeAuthError } from '../../features/auth/errors';
 import { useMe } from '../../features/auth/queries';
 import { useCan } from '../../features/auth/session';
-import type { TMember } from '../../features/members/api';
 import { EditAccessModal } from '../../features/members/components/edit-access-modal';
 import { InviteMemberModal } from '../../features/members/components/invite-member-modal';
 import { memberName, memberStatus, ROLE_LABELS, STATUS_BADGES } from '../../features/members/labels';

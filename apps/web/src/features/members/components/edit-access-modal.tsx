@@ -1,8 +1,7 @@
-import type { TRole } from '@forecourt/contracts';
+import type { TMember, TRole } from '@forecourt/contracts';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormError } from '../../auth/components/form-error';
-import type { TMember } from '../api';
 import { memberName } from '../labels';
 import { useUpdateMember } from '../queries';
 import { AccessFields } from './access-fields';

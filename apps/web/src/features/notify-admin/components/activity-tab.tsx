@@ -1,3 +1,4 @@
+import type { TActivityItem, TExecutionDetail } from '@forecourt/contracts';
 import {
   Alert,
   Badge,
@@ -17,7 +18,6 @@ import { IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format';
-import type { TActivityItem, TExecutionDetail } from '../api';
 import { notifyKeys, useActivity, useActivityDetail } from '../queries';
 import { QueryBody } from './query-body';
 import { Field, TabTable } from './tab-table';

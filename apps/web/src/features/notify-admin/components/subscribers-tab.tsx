@@ -1,3 +1,4 @@
+import type { TNotifySubscriber } from '@forecourt/contracts';
 import { NOTIFY_CHANNELS } from '@forecourt/contracts';
 import {
   ActionIcon,
@@ -21,7 +22,6 @@ import { type FormEvent, useState } from 'react';
 import { describeError } from '../../../components/query-states';
 import { formatDateTime } from '../../../lib/format';
 import { useCan } from '../../auth/session';
-import type { TSubscriber } from '../api';
 import {
   useAddTopicSubscribers,
   useCreateTopic,
@@ -35,7 +35,7 @@ import { CHANNEL_LABELS } from './integrations-tab';
 import { QueryBody } from './query-body';
 import { Field, TabTable } from './tab-table';
 
-const fullName = (s: TSubscriber) => [s.firstName, s.lastName].filter(Boolean).join(' ');
+const fullName = (s: TNotifySubscriber) => [s.firstName, s.lastName].filter(Boolean).join(' ');
 
 function OnOff({ on }: { on: boolean | undefined }) {
   return (
@@ -45,7 +45,13 @@ function OnOff({ on }: { on: boolean | undefined }) {
   );
 }
 
-function SubscriberDetail({ subscriber, onClose }: { subscriber: TSubscriber | null; onClose: () => void }) {
+function SubscriberDetail({
+  subscriber,
+  onClose,
+}: {
+  subscriber: TNotifySubscriber | null;
+  onClose: () => void;
+}) {
   const preferences = useSubscriberPreferences(subscriber?.subscriberId ?? null);
   return (
     <Modal
@@ -147,7 +153,7 @@ export function SubscribersTab() {
   const [search, setSearch] = useState('');
   const [query] = useDebouncedValue(search.trim(), 250);
   const subscribers = useSubscribers(page, query);
-  const [open, setOpen] = useState<TSubscriber | null>(null);
+  const [open, setOpen] = useState<TNotifySubscriber | null>(null);
   const data = subscribers.data;
   return (
     <Stack gap="md">

@@ -1,3 +1,4 @@
+import type { TWorkflowEntity } from '@forecourt/contracts';
 import { STEP_TYPES, type TStepType } from '@forecourt/contracts';
 import {
   Alert,
@@ -17,7 +18,6 @@ import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { describeError } from '../../../components/query-states';
 import { isApiError } from '../../../lib/http';
-import type { TWorkflowItem } from '../api';
 import { useSaveWorkflow } from '../queries';
 import {
   emptyWorkflowForm,
@@ -33,7 +33,13 @@ import { StepEditor } from './step-editor';
 import { WorkflowPreview } from './workflow-preview';
 
 /** Create or edit a workflow: its fields, ordered steps, and a live preview of the content. */
-export function WorkflowEditor({ workflow, canSave }: { workflow: TWorkflowItem | null; canSave: boolean }) {
+export function WorkflowEditor({
+  workflow,
+  canSave,
+}: {
+  workflow: TWorkflowEntity | null;
+  canSave: boolean;
+}) {
   const navigate = useNavigate();
   const [form, setForm] = useState<TWorkflowForm>(() =>
     workflow ? workflowToForm(workflow) : emptyWorkflowForm(),

@@ -1,3 +1,4 @@
+import type { TPreviewStep } from '@forecourt/contracts';
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
@@ -5,7 +6,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { describeError } from '../../../components/query-states';
 import { isApiError } from '../../../lib/http';
-import { previewWorkflow, type TPreviewStep } from '../api';
+import { previewWorkflow } from '../api';
 import { STEP_LABELS, stepToInput, type TStepForm } from '../workflow-form';
 
 /** Rows edited in place have no ids of their own: their position is their identity. */
