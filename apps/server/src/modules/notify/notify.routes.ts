@@ -22,6 +22,7 @@ import { fromHexId } from './ids';
 import { presentMessage } from './messages.presenter';
 import { listEnvironmentMessages } from './messages.repository';
 import type { EnvironmentRow, NotifyDeps } from './notify.deps';
+import { type NotifyFeature, requireFeature } from './notify-features';
 import { hashSecretKey } from './secrets';
 import {
   changeSubscriber,
@@ -126,6 +127,8 @@ export type Operation = {
   status: 200 | 201 | 204;
   /** `data`: wrap the result as `{data}`; `page`: the result is a paginated body, sent as is. */
   envelope: 'data' | 'page' | 'none';
+  /** The NOTIFY_FEATURES flag the operation needs: off → 404 FEATURE_DISABLED. */
+  feature?: NotifyFeature;
   run(environment: EnvironmentRow, input: Input<Schema>): Promise<unknown>;
 };
 
@@ -482,6 +485,7 @@ export function notifyRoutes(deps: NotifyDeps, more: readonly Operation[] = []):
         handler: async (request, reply) => {
           const environment = request.notifyEnvironment;
           if (!environment) throw new AppError('INVALID_API_KEY', 'API Key not found');
+          requireFeature(deps.features, operation.feature);
           return answer(reply, operation, await operation.run(environment, input(request)));
         },
       });
@@ -492,6 +496,7 @@ export function notifyRoutes(deps: NotifyDeps, more: readonly Operation[] = []):
         schema,
         handler: async (request, reply) => {
           const caller = requireCaller(request);
+          requireFeature(deps.features, operation.feature);
           const environment = await ensureEnvironment(deps, caller.organizationId);
           return answer(reply, operation, await operation.run(environment, input(request)));
         },

@@ -28,6 +28,7 @@ import { notifyKeys } from './secrets';
 import { slackOAuthRoutes } from './slack-oauth.routes';
 import { tenantOperations } from './tenants.routes';
 import { DEFAULT_LEASE, pendingEventIds, processEvent, releaseJobLeases } from './worker';
+import { workflowTemplateOperations } from './workflow-templates.routes';
 
 /** The organisation whose key `NOTIFY_SECRET_KEY` presets: the demo seed's first organisation. */
 export const DEMO_ORGANIZATION_SLUG = 'sahyog-fuels';
@@ -192,7 +193,8 @@ export async function registerNotify(
   await app.register(
     notifyRoutes(deps, [
       ...integrationOperations(deps),
-      ...(deps.features['multi-tenancy'] ? tenantOperations(deps) : []),
+      ...tenantOperations(deps),
+      ...workflowTemplateOperations(deps),
     ]),
   );
   await app.register(integrationTestRoutes(deps));

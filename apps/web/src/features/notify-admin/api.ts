@@ -6,8 +6,10 @@ import type {
   TSeverity,
   TStepType,
   TWorkflowCreate,
+  TWorkflowFromTemplate,
   TWorkflowStep,
   TWorkflowStepInput,
+  TWorkflowTemplate,
 } from '@forecourt/contracts';
 import { http, request } from '../../lib/http';
 
@@ -49,6 +51,18 @@ export const createWorkflow = async (body: TWorkflowSave) =>
 
 export const updateWorkflow = async (id: string, body: Omit<TWorkflowSave, 'triggerIdentifier'>) =>
   (await http.put<{ data: TWorkflowItem }>(`${BASE}/workflows/${encodeURIComponent(id)}`, { body })).data;
+
+/** The template store (404 FEATURE_DISABLED when the server turned it off). */
+export const fetchWorkflowTemplates = async (signal?: AbortSignal) =>
+  (await http.get<{ data: TWorkflowTemplate[] }>(`${BASE}/workflow-templates`, { signal })).data;
+
+export const createWorkflowFromTemplate = async (templateId: string, body: TWorkflowFromTemplate) =>
+  (
+    await http.post<{ data: TWorkflowItem }>(
+      `${BASE}/workflow-templates/${encodeURIComponent(templateId)}/workflows`,
+      { body },
+    )
+  ).data;
 
 export type TPreviewStep = {
   index: number;
