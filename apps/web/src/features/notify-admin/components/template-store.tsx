@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { isApiError } from '../../../lib/http';
 import { useCan } from '../../auth/session';
@@ -43,13 +43,11 @@ export function TemplateStore() {
               <Text size="xs" c="dimmed" lineClamp={2}>
                 {template.description}
               </Text>
-              <Group gap={4}>
-                {template.stepTypes.map((type, index) => (
-                  <Badge key={`${type}-${index}`} size="xs" variant="light">
-                    {STEP_LABELS[type as keyof typeof STEP_LABELS] ?? type}
-                  </Badge>
-                ))}
-              </Group>
+              <Text size="xs">
+                {template.stepTypes
+                  .map((type) => STEP_LABELS[type as keyof typeof STEP_LABELS] ?? type)
+                  .join(' → ')}
+              </Text>
               {canCreate && (
                 <Button
                   size="xs"
