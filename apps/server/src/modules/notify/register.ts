@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Server } from 'socket.io';
 import { type Leadership, soleLeadership } from '../../cluster/leader';
 import type { Db } from '../../db/database';
+import { filesHostOf } from '../../lib/file-links';
 import type { AccessControl } from '../auth/access-control';
 import { authContext } from '../auth/auth-context';
 import { inboxApiRoutes } from '../widget/inbox-api.routes';
@@ -58,6 +59,8 @@ export type NotifyOptions = {
    * (default: this process alone, started here).
    */
   leadership?: Leadership | undefined;
+  /** FILES_HOST: where `{address}` links in rendered content point (default: APP_URL's host). */
+  filesHost?: string | undefined;
   /** NOTIFY_FEATURES: the platform features that are on (default: all). */
   features?: NotifyFeatures | undefined;
 };
@@ -112,7 +115,10 @@ export async function registerNotify(
     widgetSessions: new WidgetSessionCache(),
     queue,
     publicUrl: (options.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, ''),
-    delivery: options.delivery ?? {},
+    delivery: {
+      ...(options.delivery ?? {}),
+      filesHost: options.filesHost ?? filesHostOf(undefined, options.publicUrl ?? 'http://localhost:8080'),
+    },
     features: options.features ?? ALL_FEATURES,
   };
   if (options.io) realtime.attach(options.io, { clustered: options.clustered === true });
