@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNotifyFixture, type NotifyFixture } from '../modules/notify/testing';
+import { createNotifyFixture, type NotifyFixture, triggerAndWait } from '../modules/notify/testing';
 import { createTestApp, type TestApp } from '../test/create-test-app';
 import { createSignedInUser, createStation } from '../test/factories';
 
@@ -116,5 +116,55 @@ describe('{address} links in content are answered on the https files host (FILES
     }[];
     expect(message?.content).toBe(`Report ready: <a href="https://${HOST}/reports/shift.pdf">open</a>`);
     expect(message?.cta.data.url).toBe(`https://${HOST}/reports/shift.pdf`);
+  });
+
+  it('notification content delivered by email and SMS', async () => {
+    const name = 'linked-delivery';
+    expect(
+      (
+        await f.v1('POST', '/v1/workflows', {
+          name,
+          triggerIdentifier: name,
+          steps: [
+            {
+              type: 'email',
+              subject: 'Shift report',
+              content: '<p><a href="{{payload.report}}">Shift report</a></p>',
+            },
+            { type: 'sms', content: 'Shift report: {{payload.report}}' },
+          ],
+        })
+      ).statusCode,
+    ).toBe(201);
+    for (const integration of [
+      {
+        providerId: 'novu-email',
+        channel: 'email',
+        credentials: { from: 'demo@forecourt.local', senderName: 'Forecourt' },
+      },
+      { providerId: 'novu-sms', channel: 'sms', credentials: {} },
+    ])
+      expect((await f.v1('POST', '/v1/integrations', integration)).statusCode).toBe(201);
+    await f.v1('POST', '/v1/subscribers', {
+      subscriberId: 'linked-2',
+      email: 'linked@example.com',
+      phone: '+919822222222',
+    });
+    const response = await triggerAndWait(t, f, {
+      name,
+      to: 'linked-2',
+      payload: { report: '{address}://reports/shift.pdf' },
+    });
+    expect(response.statusCode).toBe(201);
+    const outbox = await t.database.db
+      .selectFrom('outbox')
+      .select(['recipient', 'textBody', 'htmlBody'])
+      .where('organizationId', '=', f.organization.id)
+      .orderBy('recipient')
+      .execute();
+    expect(outbox.map((row) => row.recipient)).toEqual(['+919822222222', 'linked@example.com']);
+    expect(outbox[0]?.textBody).toBe(`Shift report: https://${HOST}/reports/shift.pdf`);
+    expect(outbox[1]?.htmlBody).toContain(`href="https://${HOST}/reports/shift.pdf"`);
+    expect(outbox.some((row) => `${row.textBody}${row.htmlBody}`.includes('{address}'))).toBe(false);
   });
 });
