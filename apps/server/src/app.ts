@@ -12,6 +12,7 @@ import { registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
 import { createDomainEventBus, type DomainEventBus } from './lib/domain-events';
+import { filesHostOf } from './lib/file-links';
 import { registerAccessRequests } from './modules/access-requests/register';
 import { createAccountLimiters } from './modules/accounts/accounts.deps';
 import { type MailSettings, registerAccounts } from './modules/accounts/register';
@@ -61,6 +62,8 @@ export type AppDeps = {
   simulator?: SimulatorOptions;
   /** Where uploaded files are stored (DATA_DIR/files); a temporary folder when absent (tests). */
   filesDir?: string;
+  /** FILES_HOST: where `{address}` links in content point, over https (default: APP_URL's host). */
+  filesHost?: string;
   /**
    * REDIS_URL for what several processes share beyond notification jobs: the socket.io adapter
    * (broadcasts reach every process) and, through `auth.rateStore`, the login limits. Unset: one
@@ -175,17 +178,21 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const domainEvents = createDomainEventBus(app.log);
   app.decorate('domainEvents', domainEvents);
+  const filesHost =
+    deps.filesHost ??
+    filesHostOf(undefined, deps.mail?.appUrl ?? deps.notify?.publicUrl ?? 'http://localhost:8080');
   await registerIncidents(app, {
     db: deps.database.db,
     now: auth.now,
     events: domainEvents,
     filesDir: deps.filesDir,
+    filesHost,
   });
   await registerLoyalty(app, { db: deps.database.db, now: auth.now, events: domainEvents });
   await registerCards(app, { db: deps.database.db, now: auth.now, events: domainEvents });
   await registerAccessRequests(app, { db: deps.database.db, now: auth.now, events: domainEvents });
   await app.register(personnelRoutes({ db: deps.database.db, now: auth.now }));
-  await app.register(stationProfilesRoutes({ db: deps.database.db, now: auth.now }));
+  await app.register(stationProfilesRoutes({ db: deps.database.db, now: auth.now, filesHost }));
   await app.register(reviewsRoutes({ db: deps.database.db, now: auth.now, events: domainEvents }));
   await app.register(organizationsRoutes({ db: deps.database.db, now: auth.now }));
 
@@ -215,6 +222,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     access,
     io: realtime.io,
     clustered: realtime.clustered,
+    filesHost,
     ...deps.notify,
     worker: roles.has('worker'),
     leadership,

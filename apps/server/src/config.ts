@@ -1,6 +1,7 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { parseRoles, type Roles } from './cluster/roles';
+import { FILES_HOST_PATTERN, filesHostOf } from './lib/file-links';
 import type { OAuthSettings } from './modules/auth/oauth.settings';
 import { parseNetworkPolicy } from './modules/notify/delivery/network';
 import { type DeliveryOptions, parseJsonMap } from './modules/notify/delivery/options';
@@ -56,6 +57,11 @@ const ZEnv = z.object({
   JOB_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(30_000),
   /** SIGTERM: longest wait for requests in progress before closing. */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
+  /** Where `{address}` links point (https): host[:port][/prefix]; unset: the host of APP_URL. */
+  FILES_HOST: z
+    .string()
+    .regex(FILES_HOST_PATTERN, 'must be a host, optionally with :port and /path (no scheme)')
+    .optional(),
   /** Notification platform features that are on (comma list); unset: all. */
   NOTIFY_FEATURES: z.string().optional(),
   /** Sign in with Google (OpenID Connect): both id and secret, or neither. */
@@ -110,6 +116,8 @@ export type Config = {
   seedDemo: boolean;
   webDist: string;
   mail: { smtpUrl: string | null; appUrl: string; from: string };
+  /** The https host `{address}` links are rewritten to (lib/file-links.ts). */
+  filesHost: string;
   authSecret: string | undefined;
   trustProxy: boolean | string[] | undefined;
   /** Run the live demo simulator (posts demo data through the ingest service every few seconds). */
@@ -172,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo,
     webDist: e.WEB_DIST ?? resolve(import.meta.dirname, '../../web/dist'),
     mail: { smtpUrl: e.SMTP_URL ?? null, appUrl: e.APP_URL.replace(/\/+$/, ''), from: e.MAIL_FROM },
+    filesHost: filesHostOf(e.FILES_HOST, e.APP_URL),
     authSecret: e.AUTH_SECRET,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     simulator:

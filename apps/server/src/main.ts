@@ -17,6 +17,7 @@ const app = await createApp({
   oauth: config.oauth,
   notify: config.notify,
   filesDir: join(config.dataDir, 'files'),
+  filesHost: config.filesHost,
   ...(config.simulator ? { simulator: {} } : {}),
   ...(config.notify.redisUrl ? { redis: { url: config.notify.redisUrl } } : {}),
   roles: config.roles,

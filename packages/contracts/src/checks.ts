@@ -28,6 +28,18 @@ export const ZUri = z
   .url({ protocol: /^https?$/ })
   .refine(isUriWithinLimit, { message: `Must be at most ${MAX_URI_LENGTH} characters` });
 
+/**
+ * A link to a stored file without its host: `{address}://path` (or `{address}/path`); the server
+ * answers it as `https://<files host>/path` (docs/API.md "Links to stored files").
+ */
+export const ZFileAddressLink = z
+  .string()
+  .regex(/^\{address\}(:\/\/|\/)[^\s]+$/, 'Must be {address}://path')
+  .refine(isUriWithinLimit, { message: `Must be at most ${MAX_URI_LENGTH} characters` });
+
+/** An http(s) URL or a `{address}` link to a stored file. */
+export const ZUriOrFileAddress = z.union([ZUri, ZFileAddressLink]);
+
 /** A padded base64 string: checks the length rule of spec §5, then the alphabet. */
 export const ZBase64 = z
   .string()

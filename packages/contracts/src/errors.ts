@@ -22,6 +22,8 @@ export const ERROR_CODES = {
   NOT_FOUND: 404,
   ROUTE_NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
+  /** Notification platform: a feature turned off by NOTIFY_FEATURES on this deployment. */
+  FEATURE_DISABLED: 404,
   CONFLICT: 409,
   ORGANIZATION_EXISTS: 409,
   /** Access request: the caller already sees the station (an admin, or a member with every station). */

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { directionsUrl, formatDms, parseDms, parseDmsDetailed, ZMapLocation, ZMapLocationQuery } from './geo';
+import {
+  directionsUrl,
+  formatDms,
+  haversineMetres,
+  parseDms,
+  parseDmsDetailed,
+  ZMapLocation,
+  ZMapLocationQuery,
+} from './geo';
 
 // 28°36'50"N = 28 + 36/60 + 50/3600
 const DELHI_LAT = 28 + 36 / 60 + 50 / 3600;
@@ -167,5 +175,19 @@ describe('directionsUrl', () => {
   it('rejects invalid points', () => {
     expect(() => directionsUrl({ lat: 91, lng: 0 })).toThrow(RangeError);
     expect(() => directionsUrl({ lat: 0, lng: 0 }, { lat: 0, lng: Number.NaN })).toThrow(/origin/);
+  });
+});
+
+describe('haversineMetres', () => {
+  it('measures great-circle distances (published city-to-city figures, within 0.5 %)', () => {
+    const delhi = { lat: 28.6139, lng: 77.209 };
+    const mumbai = { lat: 19.076, lng: 72.8777 };
+    const metres = haversineMetres(delhi, mumbai);
+    expect(metres).toBeGreaterThan(1_148_000 * 0.995);
+    expect(metres).toBeLessThan(1_148_000 * 1.005);
+    expect(haversineMetres(mumbai, delhi)).toBeCloseTo(metres, 6);
+    expect(haversineMetres(delhi, delhi)).toBe(0);
+    // One degree of latitude is about 111.2 km.
+    expect(haversineMetres({ lat: 0, lng: 0 }, { lat: 1, lng: 0 })).toBeCloseTo(111_195, -1);
   });
 });

@@ -119,3 +119,15 @@ export function directionsUrl(destination: TMapLocation, origin?: TMapLocation):
   params.push('travelmode=driving', 'layer=t');
   return `https://www.google.com/maps/dir/?${params.join('&')}`;
 }
+
+/** The mean Earth radius (IUGG), in metres. */
+export const EARTH_RADIUS_METRES = 6_371_008.8;
+
+/** The great-circle distance between two points in metres (haversine formula). */
+export function haversineMetres(a: TMapLocation, b: TMapLocation): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLng = (b.lng - a.lng) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_RADIUS_METRES * Math.asin(Math.min(1, Math.sqrt(h)));
+}

@@ -27,6 +27,7 @@ export * from './entities/station';
 export * from './entities/station-access-request';
 export * from './entities/station-assets';
 export * from './entities/station-metrics';
+export * from './entities/station-nearby';
 export * from './entities/station-profile';
 export * from './entities/station-review';
 export * from './entities/transaction';

@@ -37,6 +37,8 @@ export async function createTestApp(
     mail?: MailSettings;
     /** Notification options (e.g. `delivery` to allow loopback fakes and set vendor origins). */
     notify?: NotifyOptions;
+    /** FILES_HOST: where `{address}` links point (default: the host of the default APP_URL). */
+    filesHost?: string;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -55,6 +57,7 @@ export async function createTestApp(
     ...(options.oauth ? { oauth: options.oauth } : {}),
     ...(options.mail ? { mail: options.mail } : {}),
     ...(options.notify ? { notify: options.notify } : {}),
+    ...(options.filesHost ? { filesHost: options.filesHost } : {}),
   });
   await app.ready();
   return {

@@ -6,6 +6,7 @@ export {
   directionsUrl,
   formatDate,
   formatDateTime,
+  formatDistance,
   formatDms,
   formatDuration,
   formatInr,

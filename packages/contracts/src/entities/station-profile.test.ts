@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ZOpeningHours,
+  ZStationPhoto,
   ZStationProfile,
   ZStationProfileList,
   ZStationProfileListQuery,
@@ -100,5 +101,25 @@ describe('ZStationProfileUpdate', () => {
     expect(ZStationProfileUpdate.safeParse({ ...body, email: 'nope' }).success).toBe(false);
     const photos = Array.from({ length: 13 }, () => profile.photos[0]);
     expect(ZStationProfileUpdate.safeParse({ ...body, photos }).success).toBe(false);
+  });
+});
+
+describe('station photo links', () => {
+  it('take http(s) URLs and {address} links to stored files, nothing else', () => {
+    for (const url of [
+      'https://a.test/x.jpg',
+      'http://a.test/x.jpg',
+      '{address}://stations/x.jpg',
+      '{address}/x.jpg',
+    ])
+      expect(ZStationPhoto.safeParse({ url }).success).toBe(true);
+    for (const url of [
+      '{address}:x.jpg',
+      '{address}://',
+      'ftp://a.test/x.jpg',
+      'javascript:alert(1)',
+      '{address}://a b',
+    ])
+      expect(ZStationPhoto.safeParse({ url }).success).toBe(false);
   });
 });

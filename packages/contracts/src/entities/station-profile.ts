@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZUri } from '../checks';
+import { ZUriOrFileAddress } from '../checks';
 import { LIST_DEFAULTS, zListQuery, zListResponse, zQueryBoolean } from '../list';
 import { ZAuditTrail } from './audit';
 import { ZId, ZIsoDateTime } from './scalars';
@@ -37,7 +37,8 @@ export type TOpeningHours = z.infer<typeof ZOpeningHours>;
 
 /** A photo on a station's profile. */
 export const ZStationPhoto = z.object({
-  url: ZUri,
+  /** http(s), or `{address}://path` for a stored file (answered as https on the files host). */
+  url: ZUriOrFileAddress,
   caption: z.string().max(200).optional(),
 });
 

@@ -247,3 +247,21 @@ export const ZWorkflowUpdate = z
     message: 'Give at least one field to change',
   });
 export type TWorkflowUpdate = z.infer<typeof ZWorkflowUpdate>;
+
+/** A template of the template store: a ready-made workflow an admin copies into the environment. */
+export const ZWorkflowTemplate = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  tags: z.array(z.string()),
+  /** The step types in order (in_app, email, digest…), for the list. */
+  stepTypes: z.array(z.string()),
+});
+export type TWorkflowTemplate = z.infer<typeof ZWorkflowTemplate>;
+
+/** Copy a template: the new workflow's name and trigger identifier default to the template's. */
+export const ZWorkflowFromTemplate = z.object({
+  name: z.string().trim().min(1).max(200).optional(),
+  triggerIdentifier: ZTriggerIdentifier.optional(),
+});
+export type TWorkflowFromTemplate = z.infer<typeof ZWorkflowFromTemplate>;

@@ -8,6 +8,7 @@ import {
   type TIncidentStatus,
   type TIncidentType,
 } from '@forecourt/contracts';
+import { resolveFileLinks } from '../../lib/file-links';
 import { isoTime } from '../operations/iso-time';
 import type { IncidentEventRow, IncidentRow } from './incidents.repository';
 import { incidentSla } from './sla';
@@ -20,8 +21,8 @@ export function personName(first: string | null, last: string | null): string | 
   return `${first ?? ''} ${last ?? ''}`.trim();
 }
 
-/** A stored incident → its list shape with SLA timers at `now`. */
-export function presentIncident(row: IncidentRow, now: number): TIncidentItem {
+/** A stored incident → its list shape with SLA timers at `now`; `{address}` links → the files host. */
+export function presentIncident(row: IncidentRow, now: number, filesHost: string): TIncidentItem {
   const severity = row.severity as TIncidentSeverity;
   const assigneeName = personName(row.assigneeFirstName, row.assigneeLastName);
   return {
@@ -35,7 +36,7 @@ export function presentIncident(row: IncidentRow, now: number): TIncidentItem {
     severity,
     status: row.status as TIncidentStatus,
     title: row.title,
-    description: row.description,
+    description: resolveFileLinks(row.description, filesHost),
     assigneeUserId: row.assigneeUserId,
     assignee:
       row.assigneeUserId !== null ? { id: row.assigneeUserId, name: assigneeName ?? 'Former member' } : null,
@@ -61,14 +62,22 @@ function parseData(text: string): Record<string, unknown> {
   }
 }
 
+/** The texts of a timeline entry that may carry links: a comment's `text`, a status change's `note`. */
+const LINKED_TEXTS = ['text', 'note'] as const;
+
 /** A timeline row → its wire shape (unknown kinds from older data read as comments). */
-export function presentIncidentEvent(row: IncidentEventRow): TIncidentEvent {
+export function presentIncidentEvent(row: IncidentEventRow, filesHost: string): TIncidentEvent {
+  const data = parseData(row.data);
+  for (const key of LINKED_TEXTS) {
+    const value = data[key];
+    if (typeof value === 'string') data[key] = resolveFileLinks(value, filesHost);
+  }
   const name = personName(row.actorFirstName, row.actorLastName);
   return {
     id: row.id,
     at: isoTime(row.at),
     kind: (KINDS.has(row.kind) ? row.kind : 'comment') as TIncidentEventKind,
     actor: row.actorUserId !== null ? { id: row.actorUserId, name: name ?? 'Former member' } : null,
-    data: parseData(row.data),
+    data,
   };
 }

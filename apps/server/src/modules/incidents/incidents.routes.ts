@@ -75,10 +75,16 @@ export function incidentsRoutes(deps: IncidentsDeps): FastifyPluginAsyncZod {
             columns: CSV_COLUMNS,
             now: at,
             fetchPage: (cursor) =>
-              listIncidents(db, caller, { ...request.query, page: 0, limit: CSV_BATCH, cursor }, at),
+              listIncidents(
+                db,
+                caller,
+                { ...request.query, page: 0, limit: CSV_BATCH, cursor },
+                at,
+                deps.filesHost,
+              ),
           });
         }
-        return listIncidents(db, caller, request.query, at);
+        return listIncidents(db, caller, request.query, at, deps.filesHost);
       },
     );
 
@@ -107,7 +113,7 @@ export function incidentsRoutes(deps: IncidentsDeps): FastifyPluginAsyncZod {
           response: { 200: ZIncidentDetail, ...errors },
         },
       },
-      (request) => getIncidentDetail(db, requireCaller(request), request.params.id, now()),
+      (request) => getIncidentDetail(db, requireCaller(request), request.params.id, now(), deps.filesHost),
     );
 
     app.post(

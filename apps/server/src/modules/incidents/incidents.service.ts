@@ -52,11 +52,12 @@ export async function listIncidents(
   caller: Caller,
   query: TIncidentPageQuery,
   now: number,
+  filesHost: string,
 ): Promise<TIncidentPage> {
   const scope = await networkScope(db, caller, query.station);
   const rows = incidentsQuery(db, scope, query);
   const order = keysetOrder(query.sort, INCIDENT_SORT_COLUMNS, 'incidents.id');
-  return listPage(db, rows, order, query, (row) => presentIncident(row, now));
+  return listPage(db, rows, order, query, (row) => presentIncident(row, now, filesHost));
 }
 
 /** One incident with its timeline and evidence; 404 when the caller may not see it. */
@@ -65,13 +66,14 @@ export async function getIncidentDetail(
   caller: Caller,
   id: number,
   now: number,
+  filesHost: string,
 ): Promise<TIncidentDetail> {
   const row = await findIncident(db, caller, id);
   if (!row) throw notFound('Incident');
   const [events, files] = await Promise.all([incidentEvents(db, id), incidentFiles(db, id)]);
   return {
-    ...presentIncident(row, now),
-    timeline: events.map(presentIncidentEvent),
+    ...presentIncident(row, now, filesHost),
+    timeline: events.map((event) => presentIncidentEvent(event, filesHost)),
     evidence: files.map(presentFile),
     allowedTransitions: [...INCIDENT_TRANSITIONS[row.status as TIncidentStatus]],
   };
@@ -172,7 +174,7 @@ export async function createIncident(
       throw error;
     }
   }
-  const detail = await getIncidentDetail(db, caller, id, at);
+  const detail = await getIncidentDetail(db, caller, id, at, deps.filesHost);
   const row = await findIncident(db, caller, id);
   if (row) deps.events.publish({ type: 'incident.opened', ...domainEvent(row, caller, at) });
   return detail;
@@ -198,7 +200,7 @@ async function change(
     return apply(trx, row, at);
   });
   if (event) deps.events.publish(event);
-  return getIncidentDetail(deps.db, caller, id, at);
+  return getIncidentDetail(deps.db, caller, id, at, deps.filesHost);
 }
 
 /** Guards a write against a concurrent status change (409) and bumps `updatedAt`. */

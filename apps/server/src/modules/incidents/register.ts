@@ -14,10 +14,23 @@ import { incidentsRoutes } from './incidents.routes';
  */
 export async function registerIncidents(
   app: FastifyInstance,
-  options: { db: Db; now: () => number; events: DomainEventBus; filesDir?: string | undefined },
+  options: {
+    db: Db;
+    now: () => number;
+    events: DomainEventBus;
+    filesDir?: string | undefined;
+    /** Where `{address}` links in incident texts point (lib/file-links.ts). */
+    filesHost: string;
+  },
 ): Promise<void> {
   const dir = options.filesDir ?? mkdtempSync(join(tmpdir(), 'forecourt-files-'));
-  const deps = { db: options.db, now: options.now, events: options.events, files: createFileStore(dir) };
+  const deps = {
+    db: options.db,
+    now: options.now,
+    events: options.events,
+    files: createFileStore(dir),
+    filesHost: options.filesHost,
+  };
   await app.register(incidentsRoutes(deps));
   await app.register(filesRoutes(deps));
 }

@@ -37,6 +37,7 @@ import { fromHexId } from './ids';
 import { presentMessage } from './messages.presenter';
 import { listEnvironmentMessages } from './messages.repository';
 import type { EnvironmentRow, NotifyDeps } from './notify.deps';
+import { type NotifyFeature, requireFeature } from './notify-features';
 import { hashSecretKey } from './secrets';
 import {
   changeSubscriber,
@@ -143,6 +144,8 @@ export type Operation = {
   envelope: 'data' | 'page' | 'none';
   /** The contract of the result (before the `data` envelope); `null` for 204 answers. */
   response: z.ZodType | null;
+  /** The NOTIFY_FEATURES flag the operation needs: off → 404 FEATURE_DISABLED. */
+  feature?: NotifyFeature;
   run(environment: EnvironmentRow, input: Input<Schema>): Promise<unknown>;
 };
 
@@ -545,6 +548,7 @@ export function notifyRoutes(deps: NotifyDeps, more: readonly Operation[] = []):
         handler: async (request, reply) => {
           const environment = request.notifyEnvironment;
           if (!environment) throw new AppError('INVALID_API_KEY', 'API Key not found');
+          requireFeature(deps.features, operation.feature);
           return answer(reply, operation, await operation.run(environment, input(request)));
         },
       });
@@ -556,6 +560,7 @@ export function notifyRoutes(deps: NotifyDeps, more: readonly Operation[] = []):
         schema,
         handler: async (request, reply) => {
           const caller = requireCaller(request);
+          requireFeature(deps.features, operation.feature);
           const environment = await ensureEnvironment(deps, caller.organizationId);
           return answer(reply, operation, await operation.run(environment, input(request)));
         },

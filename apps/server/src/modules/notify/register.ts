@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Server } from 'socket.io';
 import { type Leadership, soleLeadership } from '../../cluster/leader';
 import type { Db } from '../../db/database';
+import { filesHostOf } from '../../lib/file-links';
 import type { AccessControl } from '../auth/access-control';
 import { authContext } from '../auth/auth-context';
 import { inboxApiRoutes } from '../widget/inbox-api.routes';
@@ -28,6 +29,7 @@ import { notifyKeys } from './secrets';
 import { slackOAuthRoutes } from './slack-oauth.routes';
 import { tenantOperations } from './tenants.routes';
 import { DEFAULT_LEASE, pendingEventIds, processEvent, releaseJobLeases } from './worker';
+import { workflowTemplateOperations } from './workflow-templates.routes';
 
 /** The organisation whose key `NOTIFY_SECRET_KEY` presets: the demo seed's first organisation. */
 export const DEMO_ORGANIZATION_SLUG = 'sahyog-fuels';
@@ -57,6 +59,8 @@ export type NotifyOptions = {
    * (default: this process alone, started here).
    */
   leadership?: Leadership | undefined;
+  /** FILES_HOST: where `{address}` links in rendered content point (default: APP_URL's host). */
+  filesHost?: string | undefined;
   /** NOTIFY_FEATURES: the platform features that are on (default: all). */
   features?: NotifyFeatures | undefined;
 };
@@ -111,7 +115,10 @@ export async function registerNotify(
     widgetSessions: new WidgetSessionCache(),
     queue,
     publicUrl: (options.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, ''),
-    delivery: options.delivery ?? {},
+    delivery: {
+      ...(options.delivery ?? {}),
+      filesHost: options.filesHost ?? filesHostOf(undefined, options.publicUrl ?? 'http://localhost:8080'),
+    },
     features: options.features ?? ALL_FEATURES,
   };
   if (options.io) realtime.attach(options.io, { clustered: options.clustered === true });
@@ -192,7 +199,8 @@ export async function registerNotify(
   await app.register(
     notifyRoutes(deps, [
       ...integrationOperations(deps),
-      ...(deps.features['multi-tenancy'] ? tenantOperations(deps) : []),
+      ...tenantOperations(deps),
+      ...workflowTemplateOperations(deps),
     ]),
   );
   await app.register(integrationTestRoutes(deps));

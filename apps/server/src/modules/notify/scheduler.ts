@@ -41,7 +41,20 @@ type WaitJob = TJobRow;
 type EventInfo = { workflow: WorkflowSnapshot; payload: Record<string, unknown>; createdAt: number };
 
 /** What one transaction of the engine did: the events whose queued jobs the queue must run. */
-type Run = { events: Set<number>; eventInfo: Map<number, EventInfo>; now: number };
+type Run = {
+  events: Set<number>;
+  eventInfo: Map<number, EventInfo>;
+  now: number;
+  /** NOTIFY_FEATURES `merged-digest-id`: merged digest jobs point at their lead (`merged_into`). */
+  mergedDigestId: boolean;
+};
+
+const newRun = (now: number, mergedDigestId: boolean): Run => ({
+  events: new Set(),
+  eventInfo: new Map(),
+  now,
+  mergedDigestId,
+});
 
 const isPostgres = (db: Db) => dialectOf(db as unknown as Kysely<unknown>) === 'postgres';
 
@@ -145,11 +158,20 @@ async function finishNotifications(trx: Db, jobs: readonly WaitJob[], now: numbe
  * same subscriber, workflow, step and digest key (`merged`) or open one; a backoff digest with no
  * event of that group within its backoff window, and a delay already due, fire at once.
  */
-export async function armWaitingJobs(
+export function armWaitingJobs(
   trx: Db,
   filter: { eventId: number } | { jobIds: readonly number[] },
   now: number,
-  run: Run = { events: new Set(), eventInfo: new Map(), now },
+  options: { mergedDigestId?: boolean } = {},
+): Promise<Set<number>> {
+  return armWaiting(trx, filter, now, newRun(now, options.mergedDigestId ?? true));
+}
+
+async function armWaiting(
+  trx: Db,
+  filter: { eventId: number } | { jobIds: readonly number[] },
+  now: number,
+  run: Run,
 ): Promise<Set<number>> {
   const jobs: WaitJob[] = [];
   const idChunks = 'eventId' in filter ? [null] : chunks(filter.jobIds);
@@ -217,7 +239,7 @@ export async function armWaitingJobs(
       for (const job of group) details.push(detail(job, now, 1009, 'Pending', text));
       continue;
     }
-    fireNow.push(...(await armDigest(trx, group, step, event, now, details)));
+    fireNow.push(...(await armDigest(trx, group, step, event, run, details)));
   }
   await insertExecutionDetails(trx, details);
   if (fireNow.length > 0) await fireJobs(trx, fireNow, run);
@@ -241,9 +263,10 @@ async function armDigest(
   group: readonly WaitJob[],
   step: TWorkflowStep,
   event: EventInfo,
-  now: number,
+  run: Run,
   details: ExecutionDetailInput[],
 ): Promise<WaitJob[]> {
+  const { now } = run;
   const first = group[0] as WaitJob;
   const key = digestKeyValue(step.metadata, event.payload);
   const kind = digestKind(step.metadata);
@@ -298,7 +321,9 @@ async function armDigest(
       .set(() => ({
         status: 'merged',
         updatedAt: now,
-        mergedInto: open(trx).where(sameSubscriber).orderBy('l.runAt').orderBy('l.id').limit(1),
+        mergedInto: run.mergedDigestId
+          ? open(trx).where(sameSubscriber).orderBy('l.runAt').orderBy('l.id').limit(1)
+          : null,
       }))
       .where(
         'id',
@@ -331,6 +356,76 @@ async function armDigest(
   return fireNow;
 }
 
+/** The events merged into each lead, oldest first: the merged jobs that name it (`merged_into`). */
+async function mergedEventsByPointer(trx: Db, leads: readonly WaitJob[]): Promise<Map<number, unknown[]>> {
+  const mergedByLead = new Map<number, unknown[]>();
+  for (const chunk of chunks(leads.map((job) => job.id))) {
+    const rows = await trx
+      .selectFrom('notifyJobs as j')
+      .innerJoin('notifyEvents as e', 'e.id', 'j.eventId')
+      .select(['j.mergedInto', 'e.payload'])
+      .where('j.mergedInto', 'in', chunk)
+      .where('j.status', '=', 'merged')
+      .orderBy('e.createdAt')
+      .orderBy('j.id')
+      .execute();
+    for (const row of rows) {
+      const list = mergedByLead.get(row.mergedInto as number) ?? [];
+      list.push(JSON.parse(row.payload) as unknown);
+      mergedByLead.set(row.mergedInto as number, list);
+    }
+  }
+  return mergedByLead;
+}
+
+/**
+ * The events merged into each lead without the merged digest id (`merged-digest-id` off): the
+ * merged jobs of the lead's group (environment, workflow, step, digest key) and subscriber that
+ * were created from the lead's creation until now. A subscriber has one open window per group,
+ * so creation times separate the windows, except for an event that reached the digest after a
+ * longer wait than the lead (created earlier, merged later): that one is missed, which is why
+ * the flag is on by default.
+ */
+async function mergedEventsByWindow(
+  trx: Db,
+  leads: readonly WaitJob[],
+  now: number,
+): Promise<Map<number, unknown[]>> {
+  const mergedByLead = new Map<number, unknown[]>();
+  for (const chunk of chunks(leads.map((job) => job.id))) {
+    const rows = await trx
+      .selectFrom('notifyJobs as j')
+      .innerJoin('notifyJobs as l', (join) =>
+        join
+          .onRef('l.environmentId', '=', 'j.environmentId')
+          .onRef('l.stepId', '=', 'j.stepId')
+          .onRef('l.subscriberId', '=', 'j.subscriberId')
+          .onRef('l.eventId', '<>', 'j.eventId')
+          .onRef('j.createdAt', '>=', 'l.createdAt'),
+      )
+      .innerJoin('notifyEvents as e', 'e.id', 'j.eventId')
+      .select(['l.id as lead', 'e.payload'])
+      .where('l.id', 'in', chunk)
+      .where('j.type', '=', 'digest')
+      .where('j.status', '=', 'merged')
+      .where('j.mergedInto', 'is', null)
+      .where('j.createdAt', '<=', now)
+      .where(
+        sql<boolean>`(j.workflow_id = l.workflow_id or (j.workflow_id is null and l.workflow_id is null))`,
+      )
+      .where(sql<boolean>`(j.digest_key = l.digest_key or (j.digest_key is null and l.digest_key is null))`)
+      .orderBy('e.createdAt')
+      .orderBy('j.id')
+      .execute();
+    for (const row of rows) {
+      const list = mergedByLead.get(row.lead) ?? [];
+      list.push(JSON.parse(row.payload) as unknown);
+      mergedByLead.set(row.lead, list);
+    }
+  }
+  return mergedByLead;
+}
+
 /**
  * Completes waits (claimed as `running` by the scheduler, or firing at once when armed): a delay
  * is done; a digest lead stores the events it collected (its own and those merged into it, oldest
@@ -355,23 +450,9 @@ async function fireJobs(trx: Db, jobs: readonly WaitJob[], run: Run): Promise<vo
   for (const job of delays)
     details.push(detail(job, now, 1009, 'Success', 'Delay: finished, the workflow continues'));
 
-  const mergedByLead = new Map<number, unknown[]>();
-  for (const chunk of chunks(digests.map((job) => job.id))) {
-    const rows = await trx
-      .selectFrom('notifyJobs as j')
-      .innerJoin('notifyEvents as e', 'e.id', 'j.eventId')
-      .select(['j.mergedInto', 'e.payload'])
-      .where('j.mergedInto', 'in', chunk)
-      .where('j.status', '=', 'merged')
-      .orderBy('e.createdAt')
-      .orderBy('j.id')
-      .execute();
-    for (const row of rows) {
-      const list = mergedByLead.get(row.mergedInto as number) ?? [];
-      list.push(JSON.parse(row.payload) as unknown);
-      mergedByLead.set(row.mergedInto as number, list);
-    }
-  }
+  const mergedByLead = run.mergedDigestId
+    ? await mergedEventsByPointer(trx, digests)
+    : await mergedEventsByWindow(trx, digests, now);
   // Leads without merged events share their event's single payload: one update per event.
   const alone = digests.filter((job) => !mergedByLead.has(job.id));
   for (const [eventId, group] of groupBy(alone, (job) => String(job.eventId))) {
@@ -449,7 +530,7 @@ async function advance(trx: Db, fired: readonly WaitJob[], run: Run): Promise<vo
       nextWaits.push(...armed.map((row) => row.id));
     }
   }
-  if (nextWaits.length > 0) await armWaitingJobs(trx, { jobIds: nextWaits }, now, run);
+  if (nextWaits.length > 0) await armWaiting(trx, { jobIds: nextWaits }, now, run);
   await finishNotifications(trx, fired, now);
 }
 
@@ -459,7 +540,11 @@ async function advance(trx: Db, fired: readonly WaitJob[], run: Run): Promise<vo
  * also skips rows another worker holds), fire, and queue the events that have steps to run.
  * Returns how many jobs were fired.
  */
-export async function runDueJobs(deps: Pick<NotifyDeps, 'db' | 'now'>, queue: NotifyQueue): Promise<number> {
+export async function runDueJobs(
+  deps: Pick<NotifyDeps, 'db' | 'now'> & Partial<Pick<NotifyDeps, 'features'>>,
+  queue: NotifyQueue,
+): Promise<number> {
+  const mergedDigestId = deps.features?.['merged-digest-id'] !== false;
   let fired = 0;
   for (;;) {
     const now = deps.now();
@@ -483,7 +568,7 @@ export async function runDueJobs(deps: Pick<NotifyDeps, 'db' | 'now'>, queue: No
         .where('status', '=', 'delayed')
         .returning(JOB_COLUMNS)
         .execute();
-      const run: Run = { events: new Set(), eventInfo: new Map(), now };
+      const run = newRun(now, mergedDigestId);
       // A channel job waiting for its next delivery attempt goes back to the queue.
       const retries = claimed.filter((job) => !WAIT_TYPES.includes(job.type));
       const waits = claimed.filter((job) => WAIT_TYPES.includes(job.type));
@@ -515,13 +600,16 @@ export async function runDueJobs(deps: Pick<NotifyDeps, 'db' | 'now'>, queue: No
  * `tick()` waits for the one in progress, then runs.
  */
 export class NotifyScheduler {
-  readonly #deps: Pick<NotifyDeps, 'db' | 'now' | 'log'>;
+  readonly #deps: Pick<NotifyDeps, 'db' | 'now' | 'log'> & Partial<Pick<NotifyDeps, 'features'>>;
   readonly #queue: NotifyQueue;
   #chain: Promise<unknown> = Promise.resolve();
   #timer: NodeJS.Timeout | undefined;
   #closed = false;
 
-  constructor(deps: Pick<NotifyDeps, 'db' | 'now' | 'log'>, queue: NotifyQueue) {
+  constructor(
+    deps: Pick<NotifyDeps, 'db' | 'now' | 'log'> & Partial<Pick<NotifyDeps, 'features'>>,
+    queue: NotifyQueue,
+  ) {
     this.#deps = deps;
     this.#queue = queue;
   }

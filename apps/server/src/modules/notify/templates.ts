@@ -1,4 +1,5 @@
 import Handlebars from 'handlebars';
+import { resolveFileLinks } from '../../lib/file-links';
 
 /**
  * Step content is a Handlebars template (spec §3) rendered with the trigger's payload, the
@@ -245,6 +246,20 @@ export function compileTemplate(source: string, mode: RenderMode = 'html'): Hand
 }
 
 /** Renders `source` with `context`; an empty or missing template renders as ''. */
+/**
+ * Renders a step's template for a subscriber: the template, then every `{address}` link of the
+ * result rewritten to the files host (lib/file-links.ts) when one is given.
+ */
+export function renderContent(
+  source: string | undefined,
+  context: Record<string, unknown>,
+  mode: RenderMode,
+  filesHost: string | undefined,
+): string {
+  const rendered = renderTemplate(source, context, mode);
+  return filesHost === undefined ? rendered : resolveFileLinks(rendered, filesHost);
+}
+
 export function renderTemplate(
   source: string | undefined | null,
   context: Record<string, unknown>,

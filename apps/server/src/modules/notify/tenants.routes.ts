@@ -19,6 +19,7 @@ export function tenantOperations(deps: NotifyDeps): Operation[] {
     op({
       method: 'GET',
       path: '/tenants',
+      feature: 'multi-tenancy',
       grant: 'notifications:r',
       summary: 'Tenants of the environment, newest first',
       schema: { querystring: ZTenantPageQuery },
@@ -30,6 +31,7 @@ export function tenantOperations(deps: NotifyDeps): Operation[] {
     op({
       method: 'POST',
       path: '/tenants',
+      feature: 'multi-tenancy',
       grant: 'notifications:c',
       summary: 'Create a tenant (409 when the identifier exists)',
       schema: { body: ZTenantCreate },
@@ -41,6 +43,7 @@ export function tenantOperations(deps: NotifyDeps): Operation[] {
     op({
       method: 'GET',
       path: '/tenants/:identifier',
+      feature: 'multi-tenancy',
       grant: 'notifications:r',
       summary: 'A tenant',
       schema: { params: ZTenantParams },
@@ -52,6 +55,7 @@ export function tenantOperations(deps: NotifyDeps): Operation[] {
     op({
       method: 'PATCH',
       path: '/tenants/:identifier',
+      feature: 'multi-tenancy',
       grant: 'notifications:u',
       summary: 'Change a tenant (identifier, name, data)',
       schema: { params: ZTenantParams, body: ZTenantUpdate },
@@ -63,6 +67,7 @@ export function tenantOperations(deps: NotifyDeps): Operation[] {
     op({
       method: 'DELETE',
       path: '/tenants/:identifier',
+      feature: 'multi-tenancy',
       grant: 'notifications:d',
       summary: 'Delete a tenant',
       schema: { params: ZTenantParams },

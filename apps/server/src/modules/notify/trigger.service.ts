@@ -241,7 +241,9 @@ export async function triggerEvent(
     await insertNotifications(trx, environment, event, audience, now);
     await insertJobs(trx, event, steps, now);
     // Delays and digests get their due time (or join an open digest) in the same transaction.
-    await armWaitingJobs(trx, { eventId: id }, now);
+    await armWaitingJobs(trx, { eventId: id }, now, {
+      mergedDigestId: deps.features?.['merged-digest-id'] !== false,
+    });
     await insertReceivedDetails(trx, event, now);
     return id;
   });

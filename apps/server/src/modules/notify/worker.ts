@@ -25,7 +25,7 @@ import type { NotifyDeps } from './notify.deps';
 import { loadStepMessages } from './step-conditions.repository';
 import { askStepWebhooks, type StepWebhookQuestion, stepWebhookUrls, webhookKey } from './step-webhooks';
 import type { SubscriberRow } from './subscribers.repository';
-import { missingPayloadVariables, renderTemplate } from './templates';
+import { missingPayloadVariables, renderContent } from './templates';
 import type { WorkflowSnapshot } from './trigger.service';
 import { ensureFeeds } from './workflows.repository';
 
@@ -92,16 +92,19 @@ export function safeUrl(url: string): string {
 }
 
 /** The rendered call to action; none when it has neither a URL nor buttons. */
-function renderCta(cta: TWorkflowStep['cta'], context: Record<string, unknown>): TWidgetCta | undefined {
+function renderCta(
+  cta: TWorkflowStep['cta'],
+  context: Record<string, unknown>,
+  filesHost: string | undefined,
+): TWidgetCta | undefined {
   if (!cta) return undefined;
-  const url = safeUrl(renderTemplate(cta.data.url, context, 'text'));
+  const render = (source: string | undefined) => renderContent(source, context, 'text', filesHost);
+  const url = safeUrl(render(cta.data.url));
   const buttons = (cta.action?.buttons ?? []).map((button) => ({
     type: button.type,
-    content: renderTemplate(button.content, context, 'text'),
-    ...(button.resultContent === undefined
-      ? {}
-      : { resultContent: renderTemplate(button.resultContent, context, 'text') }),
-    ...(button.url === undefined ? {} : { url: safeUrl(renderTemplate(button.url, context, 'text')) }),
+    content: render(button.content),
+    ...(button.resultContent === undefined ? {} : { resultContent: render(button.resultContent) }),
+    ...(button.url === undefined ? {} : { url: safeUrl(render(button.url)) }),
     ...(button.target === undefined ? {} : { target: button.target }),
   }));
   if (url === '' && buttons.length === 0) return undefined;
@@ -341,8 +344,9 @@ async function processBatch(
       continue;
     }
     try {
-      const content = renderTemplate(step.content, context);
-      const cta = renderCta(step.cta, context);
+      const filesHost = deps.delivery?.filesHost;
+      const content = renderContent(step.content, context, 'html', filesHost);
+      const cta = renderCta(step.cta, context, filesHost);
       if (step.actor?.type === 'user' && !actor?.avatar) {
         warnings.push({
           ...base,
@@ -378,7 +382,7 @@ async function processBatch(
         templateIdentifier: workflow.triggerIdentifier,
         transactionId: job.transactionId,
         content,
-        subject: step.subject ? renderTemplate(step.subject, context, 'text') : null,
+        subject: step.subject ? renderContent(step.subject, context, 'text', filesHost) : null,
         cta: cta === undefined ? null : JSON.stringify(cta),
         payload: JSON.stringify(messagePayload),
         actor: actorSetting === null ? null : JSON.stringify(actorSetting),

@@ -7,6 +7,7 @@ import {
   ZStationPhoto,
 } from '@forecourt/contracts';
 import { z } from 'zod';
+import { resolveFileLinks } from '../../lib/file-links';
 import { isoTime } from '../operations/iso-time';
 import type { StationProfileRow } from './station-profiles.repository';
 
@@ -23,7 +24,12 @@ function parseJson<T>(text: string, schema: z.ZodType<T>, fallback: T): T {
   }
 }
 
-export function presentStationProfile(row: StationProfileRow): TStationProfileItem {
+/**
+ * A stored profile → its wire shape; `{address}` links of photos and description → the files
+ * host (null: as stored, for comparing with an edit).
+ */
+export function presentStationProfile(row: StationProfileRow, filesHost: string | null): TStationProfileItem {
+  const link = (text: string) => (filesHost === null ? text : resolveFileLinks(text, filesHost));
   const amenities = parseJson(row.amenities, ZStoredAmenities, []).filter(
     (a): a is TStationAmenity => ZStationAmenity.safeParse(a).success,
   );
@@ -33,10 +39,13 @@ export function presentStationProfile(row: StationProfileRow): TStationProfileIt
     stationSlug: row.stationSlug,
     stationName: row.stationName,
     displayName: row.displayName,
-    description: row.description,
+    description: link(row.description),
     amenities,
     hours: parseJson<TOpeningHours>(row.hours, ZOpeningHours, {}),
-    photos: parseJson(row.photos, ZStoredPhotos, []),
+    photos: parseJson(row.photos, ZStoredPhotos, []).map((photo) => ({
+      ...photo,
+      url: link(photo.url),
+    })),
     phone: row.phone,
     email: row.email,
     isPublished: row.isPublished === 1,

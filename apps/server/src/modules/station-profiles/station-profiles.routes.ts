@@ -53,13 +53,18 @@ export function stationProfilesRoutes(deps: StationProfilesDeps): FastifyPluginA
             now: now(),
             fetchPage: async (cursor) => {
               const page = cursor === undefined ? 0 : Number(cursor);
-              const list = await listProfiles(db, caller, { ...request.query, page, limit: CSV_BATCH });
+              const list = await listProfiles(
+                db,
+                caller,
+                { ...request.query, page, limit: CSV_BATCH },
+                deps.filesHost,
+              );
               const more = list.results.length === CSV_BATCH;
               return { results: list.results, ...(more ? { nextCursor: String(page + 1) } : {}) };
             },
           });
         }
-        return listProfiles(db, caller, request.query);
+        return listProfiles(db, caller, request.query, deps.filesHost);
       },
     );
 
@@ -74,7 +79,7 @@ export function stationProfilesRoutes(deps: StationProfilesDeps): FastifyPluginA
           response: { 200: ZStationProfileDetail, ...errors },
         },
       },
-      (request) => getProfile(db, requireCaller(request), request.params.slug),
+      (request) => getProfile(db, requireCaller(request), request.params.slug, deps.filesHost),
     );
 
     app.put(

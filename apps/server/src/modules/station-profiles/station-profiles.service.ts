@@ -22,29 +22,40 @@ import {
 /** The audit kind of a profile (`station_profile:<id>`). */
 export const PROFILE_AUDIT_KIND = 'station_profile';
 
-export type StationProfilesDeps = { db: Db; now: () => number };
+export type StationProfilesDeps = {
+  db: Db;
+  now: () => number;
+  /** Where `{address}` links of photos and descriptions point (FILES_HOST; lib/file-links.ts). */
+  filesHost: string;
+};
 
 export async function listProfiles(
   db: Db,
   caller: Caller,
   query: TStationProfileListQuery,
+  filesHost: string,
 ): Promise<TStationProfileList> {
   const { rows, count, approximate } = await listStationProfiles(db, caller, query);
   return {
     count,
     pages: pageCount(count, query.limit),
     ...(approximate ? { approximate: true } : {}),
-    results: rows.map(presentStationProfile),
+    results: rows.map((row) => presentStationProfile(row, filesHost)),
   };
 }
 
 /** The profile of a station the caller sees, with its audit trail; 404 for a station without one. */
-export async function getProfile(db: Db, caller: Caller, slug: string): Promise<TStationProfileDetail> {
+export async function getProfile(
+  db: Db,
+  caller: Caller,
+  slug: string,
+  filesHost: string,
+): Promise<TStationProfileDetail> {
   const { station } = await stationScope(db, caller, slug);
   const row = await findStationProfile(db, station.id);
   if (!row) throw notFound('Station profile');
   const audit = await auditTrail(db, caller.organizationId, PROFILE_AUDIT_KIND, row.id);
-  return { ...presentStationProfile(row), audit };
+  return { ...presentStationProfile(row, filesHost), audit };
 }
 
 type ProfileBody = z.output<typeof ZStationProfileUpdate>;
@@ -97,7 +108,8 @@ export async function putProfile(
       new AppError('CONFLICT', 'Someone else changed this profile since you opened it; reload to see it');
     if (expectedUpdatedAt !== undefined && Date.parse(expectedUpdatedAt) !== existing.updatedAt)
       throw conflict();
-    const previous = presentStationProfile(existing);
+    // As stored: an edit sends `{address}` links back as they were written.
+    const previous = presentStationProfile(existing, null);
     const changes = changedFields(previous as unknown as Record<string, unknown>, fields);
     if (Object.keys(changes).length === 0) return;
     if (!(await updateStationProfile(trx, existing.id, existing.updatedAt, columns))) throw conflict();
@@ -111,5 +123,5 @@ export async function putProfile(
       at,
     });
   });
-  return getProfile(deps.db, caller, slug);
+  return getProfile(deps.db, caller, slug, deps.filesHost);
 }

@@ -132,3 +132,38 @@ export async function insertStationWithForecourt(
   }
   return row;
 }
+
+/**
+ * Stations the caller sees inside a box around `origin` (±`latDelta`, ±`lngDelta` degrees), other
+ * than `excludeId`, the `limit` closest first by a flat-earth estimate (`cosLat` shrinks degrees of
+ * longitude). Bounded: the box and the limit; exact distances are the caller's to compute.
+ */
+export async function stationsInBox(
+  db: Db,
+  caller: Caller,
+  box: {
+    origin: { lat: number; lng: number };
+    latDelta: number;
+    lngDelta: number;
+    cosLat: number;
+    excludeId: number;
+    limit: number;
+  },
+): Promise<Pick<StationRow, 'id' | 'slug' | 'name' | 'city' | 'status' | 'lat' | 'lng'>[]> {
+  const { origin, latDelta, lngDelta, cosLat } = box;
+  const dLat = sql`(${sql.ref('stations.lat')} - ${origin.lat})`;
+  const dLng = sql`((${sql.ref('stations.lng')} - ${origin.lng}) * ${cosLat})`;
+  return db
+    .selectFrom('stations')
+    .where(visibleTo(caller))
+    .where('id', '<>', box.excludeId)
+    .where('lat', '>=', origin.lat - latDelta)
+    .where('lat', '<=', origin.lat + latDelta)
+    .where('lng', '>=', origin.lng - lngDelta)
+    .where('lng', '<=', origin.lng + lngDelta)
+    .select(['id', 'slug', 'name', 'city', 'status', 'lat', 'lng'])
+    .orderBy(sql`${dLat} * ${dLat} + ${dLng} * ${dLng}`)
+    .orderBy('id')
+    .limit(box.limit)
+    .execute();
+}

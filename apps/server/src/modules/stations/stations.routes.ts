@@ -1,5 +1,7 @@
 import {
   ZApiError,
+  ZNearbyStations,
+  ZNearbyStationsQuery,
   ZStation,
   ZStationCreateRequest,
   ZStationList,
@@ -10,7 +12,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/database';
 import { requireCaller } from '../../http/caller';
 import { createStation } from './station-create.service';
-import { getStation, getStationList } from './stations.service';
+import { getNearbyStations, getStation, getStationList } from './stations.service';
 
 export const ZStationSlugParams = z.object({ slug: z.string().min(1).max(120) });
 
@@ -57,6 +59,27 @@ export function stationsRoutes(db: Db, now: () => number = Date.now): FastifyPlu
         },
       },
       (request) => getStation(db, requireCaller(request), request.params.slug),
+    );
+
+    app.get(
+      '/api/stations/:slug/nearby',
+      {
+        config: { grant: 'stations:r' },
+        schema: {
+          tags: ['stations'],
+          summary: 'The stations the caller sees nearest to this one, with distances in metres',
+          params: ZStationSlugParams,
+          querystring: ZNearbyStationsQuery,
+          response: {
+            200: ZNearbyStations,
+            400: ZApiError,
+            401: ZApiError,
+            403: ZApiError,
+            404: ZApiError,
+          },
+        },
+      },
+      (request) => getNearbyStations(db, requireCaller(request), request.params.slug, request.query),
     );
   };
 }

@@ -16,9 +16,11 @@ import type {
   TTopicSubscribersAdded,
   TWorkflowCreate,
   TWorkflowEntity,
+  TWorkflowFromTemplate,
   TWorkflowPaginated,
   TWorkflowPreview,
   TWorkflowStepInput,
+  TWorkflowTemplate,
 } from '@forecourt/contracts';
 import { http, request } from '../../lib/http';
 
@@ -46,6 +48,18 @@ export const createWorkflow = async (body: TWorkflowSave) =>
 
 export const updateWorkflow = async (id: string, body: Omit<TWorkflowSave, 'triggerIdentifier'>) =>
   (await http.put<{ data: TWorkflowEntity }>(`${BASE}/workflows/${encodeURIComponent(id)}`, { body })).data;
+
+/** The template store (404 FEATURE_DISABLED when the server turned it off). */
+export const fetchWorkflowTemplates = async (signal?: AbortSignal) =>
+  (await http.get<{ data: TWorkflowTemplate[] }>(`${BASE}/workflow-templates`, { signal })).data;
+
+export const createWorkflowFromTemplate = async (templateId: string, body: TWorkflowFromTemplate) =>
+  (
+    await http.post<{ data: TWorkflowEntity }>(
+      `${BASE}/workflow-templates/${encodeURIComponent(templateId)}/workflows`,
+      { body },
+    )
+  ).data;
 
 export const previewWorkflow = async (
   body: { steps: TWorkflowStepInput[]; payload: Record<string, unknown> },

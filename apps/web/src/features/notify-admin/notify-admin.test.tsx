@@ -231,6 +231,52 @@ describe('the notifications admin screens', () => {
     expect(within(row!).getByText('Active')).toBeTruthy();
   });
 
+  it('offers the template store and copies a template into a new workflow', async () => {
+    const fetchMock = serve((request) => {
+      const path = request.url.pathname;
+      if (path === `${BASE}/workflow-templates`)
+        return jsonResponse({
+          data: [
+            {
+              id: 'incident-opened',
+              name: 'Incident opened',
+              description: 'A new incident at a station.',
+              tags: ['incidents'],
+              stepTypes: ['in_app'],
+            },
+          ],
+        });
+      if (path === `${BASE}/workflow-templates/incident-opened/workflows` && request.method === 'POST')
+        return jsonResponse({ data: announcement() }, 201);
+      return undefined;
+    });
+    const { user } = renderApp('/settings/notifications');
+    const card = await screen.findByTestId('workflow-template');
+    expect(within(card).getByText('Incident opened')).toBeTruthy();
+    expect(within(card).getByText('In-app')).toBeTruthy();
+    await user.click(within(card).getByRole('button', { name: 'Use template Incident opened' }));
+    await waitFor(() =>
+      expect(callsTo(fetchMock, `${BASE}/workflow-templates/incident-opened/workflows`, 'POST')).toHaveLength(
+        1,
+      ),
+    );
+    expect(await screen.findByLabelText('Step 1 in-app body')).toBeTruthy();
+  });
+
+  it('hides the template store when the server turned it off', async () => {
+    const fetchMock = serve((request) =>
+      request.url.pathname === `${BASE}/workflow-templates`
+        ? errorResponse(404, 'FEATURE_DISABLED', 'The workflow template store is turned off')
+        : undefined,
+    );
+    renderApp('/settings/notifications');
+    await screen.findAllByTestId('workflow-row');
+    await waitFor(() => expect(callsTo(fetchMock, `${BASE}/workflow-templates`)).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByText('Could not load the template store.')).toBeNull());
+    expect(screen.queryByTestId('template-store')).toBeNull();
+    expect(screen.queryByText('Template store')).toBeNull();
+  });
+
   it('edits the in-app body, previews it live and saves the flat steps', async () => {
     const fetchMock = serve();
     const { user } = renderApp(`/settings/notifications/workflows/${WORKFLOW_ID}`);

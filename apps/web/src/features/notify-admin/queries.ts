@@ -5,6 +5,7 @@ import {
   createIntegration,
   createTopic,
   createWorkflow,
+  createWorkflowFromTemplate,
   deleteIntegration,
   fetchActivity,
   fetchActivityDetail,
@@ -16,6 +17,7 @@ import {
   fetchTopics,
   fetchWorkflow,
   fetchWorkflows,
+  fetchWorkflowTemplates,
   removeTopicSubscribers,
   rotateSecretKey,
   searchSubscribers,
@@ -42,6 +44,26 @@ export function useWorkflows(page: number, query: string) {
     queryKey: notifyKeys.workflowList(page, query),
     queryFn: ({ signal }) => fetchWorkflows(page, query, signal),
     placeholderData: keepPreviousData,
+  });
+}
+
+export function useWorkflowTemplates() {
+  return useQuery({
+    queryKey: [...notifyKeys.all, 'workflow-templates'] as const,
+    queryFn: ({ signal }) => fetchWorkflowTemplates(signal),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function useCreateFromTemplate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (templateId: string) => createWorkflowFromTemplate(templateId, {}),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(notifyKeys.workflow(saved._id), saved);
+      void queryClient.invalidateQueries({ queryKey: notifyKeys.workflows() });
+    },
   });
 }
 

@@ -1,11 +1,13 @@
 import {
   type TApiKeyCreated,
+  type TNearbyStations,
   type TOnboardingStatus,
   type TStation,
   type TStationApiKeys,
   type TStationCreateRequest,
   type TStationList,
   ZApiKeyCreated,
+  ZNearbyStations,
   ZOnboardingStatus,
   ZStation,
   ZStationApiKeys,
@@ -22,6 +24,11 @@ export function fetchStationList(params: TStationListParams, signal?: AbortSigna
 /** GET /api/stations/:slug: one station; 404 NOT_FOUND when unknown or not visible to the caller. */
 export function fetchStation(slug: string, signal?: AbortSignal): Promise<TStation> {
   return http.get(`/api/stations/${encodeURIComponent(slug)}`, { signal, schema: ZStation });
+}
+
+/** GET /api/stations/:slug/nearby: the caller's stations nearest to this one, with distances. */
+export function fetchNearbyStations(slug: string, signal?: AbortSignal): Promise<TNearbyStations> {
+  return http.get(`/api/stations/${encodeURIComponent(slug)}/nearby`, { signal, schema: ZNearbyStations });
 }
 
 /** POST /api/stations: a new station with its dispensers and nozzles (admins). */

@@ -4,6 +4,7 @@ import {
   createApiKey,
   createStation,
   fetchApiKeys,
+  fetchNearbyStations,
   fetchOnboarding,
   fetchStation,
   fetchStationList,
@@ -34,6 +35,14 @@ export function stationQueryOptions(slug: string) {
   return queryOptions({
     queryKey: stationKeys.detail(slug),
     queryFn: ({ signal }) => fetchStation(slug, signal),
+  });
+}
+
+/** The stations nearest to `slug` (the server's default count and radius). */
+export function useNearbyStations(slug: string) {
+  return useQuery({
+    queryKey: [...stationKeys.detail(slug), 'nearby'] as const,
+    queryFn: ({ signal }) => fetchNearbyStations(slug, signal),
   });
 }
 

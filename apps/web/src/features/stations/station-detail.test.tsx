@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { errorResponse, jsonResponse, stubFetch } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
@@ -13,12 +13,40 @@ const STATION = testStation({
   lng: 72.8311,
 });
 
-function serveStation() {
+const NEARBY = {
+  radiusKm: 100,
+  results: [
+    {
+      id: 901,
+      slug: 'udhna-surat',
+      name: 'Udhna, Surat',
+      city: 'Surat',
+      status: 'operational',
+      lat: 21.16,
+      lng: 72.84,
+      distanceMetres: 850,
+    },
+    {
+      id: 902,
+      slug: 'navsari-highway',
+      name: 'Navsari Highway',
+      city: 'Navsari',
+      status: 'degraded',
+      lat: 20.95,
+      lng: 72.92,
+      distanceMetres: 26_412,
+    },
+  ],
+};
+
+function serveStation(nearby: unknown = NEARBY) {
   return stubFetch(
     withMe(({ url }) =>
       url.pathname === `/api/stations/${STATION.slug}`
         ? jsonResponse(STATION)
-        : errorResponse(404, 'NOT_FOUND', 'Station not found'),
+        : url.pathname === `/api/stations/${STATION.slug}/nearby`
+          ? jsonResponse(nearby)
+          : errorResponse(404, 'NOT_FOUND', 'Station not found'),
     ),
   );
 }
@@ -53,6 +81,28 @@ describe('station pages', () => {
     const directions = screen.getByRole('link', { name: /directions/i }).getAttribute('href') ?? '';
     expect(directions).toContain('travelmode=driving');
     expect(screen.getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('list the nearest stations on the overview with formatted distances and links', async () => {
+    serveStation();
+    renderApp(`/stations/${STATION.slug}`);
+
+    const rows = await screen.findAllByTestId('nearby-station');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0] as HTMLElement).getByText('850 m')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText('26.4 km')).toBeTruthy();
+    expect(
+      within(rows[1] as HTMLElement)
+        .getByRole('link', { name: 'Navsari Highway' })
+        .getAttribute('href'),
+    ).toBe('/stations/navsari-highway');
+  });
+
+  it('say so when no other station is near', async () => {
+    serveStation({ radiusKm: 100, results: [] });
+    renderApp(`/stations/${STATION.slug}`);
+
+    expect(await screen.findByText('No other station of yours within 100 km.')).toBeTruthy();
   });
 
   it('answer an unknown slug with a not-found state', async () => {

@@ -8,6 +8,8 @@ import type { EmailSender, PushSender, SmsSender } from './vendor';
  * directly.
  */
 export type DeliveryOptions = {
+  /** Where rendered `{address}` links point (FILES_HOST; lib/file-links.ts); unset: not rewritten. */
+  filesHost?: string;
   /** Per-request timeout towards a provider. */
   timeoutMs?: number;
   /** Which addresses outbound requests may reach (default: public addresses only). */

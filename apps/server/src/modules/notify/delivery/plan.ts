@@ -5,7 +5,7 @@ import { EXECUTION_TEXT } from '../execution-details.repository';
 import type { LiveIntegration } from '../integrations.service';
 import type { TJobRef } from '../jobs';
 import type { SubscriberRow } from '../subscribers.repository';
-import { renderTemplate } from '../templates';
+import { type RenderMode, renderContent } from '../templates';
 import { type ResolvedSender, resolveSender } from './adapters';
 import type { ChatMessage } from './chat';
 import { type EmailMessage, jobMessageId } from './email';
@@ -144,6 +144,8 @@ export function planDelivery(
   options: DeliveryOptions,
 ): Plan {
   const { channel, step, subscriber, context } = task;
+  const render = (source: string | undefined, mode: RenderMode) =>
+    renderContent(source, context, mode, options.filesHost);
   if (active.length === 0) return fail(MISSING_INTEGRATION[channel]);
   const capable = active.flatMap((integration) => {
     const sender = resolveSender(integration, db, options);
@@ -176,10 +178,10 @@ export function planDelivery(
     if (!subscriber.email) return fail(3002);
     let message: EmailMessage;
     try {
-      const html = renderTemplate(step.content, context, 'html');
+      const html = render(step.content, 'html');
       message = {
         to: subscriber.email,
-        subject: renderTemplate(step.subject, context, 'text'),
+        subject: render(step.subject, 'text'),
         html,
         text: htmlToText(html),
         ...meta,
@@ -196,7 +198,7 @@ export function planDelivery(
     if (!subscriber.phone) return fail(3003);
     let content: string;
     try {
-      content = renderTemplate(step.content, context, 'text');
+      content = render(step.content, 'text');
     } catch (error) {
       return templateFailure(error);
     }
@@ -207,8 +209,8 @@ export function planDelivery(
   let content: string;
   let title: string;
   try {
-    content = renderTemplate(step.content, context, 'text');
-    title = renderTemplate(step.subject, context, 'text');
+    content = render(step.content, 'text');
+    title = render(step.subject, 'text');
   } catch (error) {
     return templateFailure(error);
   }

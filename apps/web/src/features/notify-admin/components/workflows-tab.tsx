@@ -8,6 +8,7 @@ import { useCan } from '../../auth/session';
 import { useWorkflows } from '../queries';
 import { STEP_LABELS } from '../workflow-form';
 import { TabTable } from './tab-table';
+import { TemplateStore } from './template-store';
 
 /** Workflows with their trigger identifiers, flags, tags and steps. */
 export function WorkflowsTab() {
@@ -114,6 +115,7 @@ export function WorkflowsTab() {
           disabled={workflows.isPlaceholderData}
         />
       )}
+      <TemplateStore />
     </Stack>
   );
 }

@@ -14,6 +14,7 @@ import {
   WindowHeader,
 } from '../../../features/metrics/components/windowed-view';
 import { useStationOverview } from '../../../features/metrics/queries';
+import { NearbyStationsCard } from '../../../features/stations/components/nearby-stations-card';
 import { useStation } from '../../../features/stations/queries';
 import { useTimeWindow } from '../../../features/time-window';
 import { directionsUrl, formatDate, formatDms, formatNumber } from '../../../lib/format';
@@ -50,7 +51,8 @@ function describeLocation(lat: number, lng: number): { text: string; directions:
 
 /**
  * /stations/$slug: the station's figures for a window (24 hours by default, up to 180 days: KPIs,
- * what was sold per fuel and how it was paid), then its record and its place on the map.
+ * what was sold per fuel and how it was paid), then its record, its place on the map and the
+ * nearest stations with their distances.
  */
 function StationOverview() {
   const { slug } = Route.useParams();
@@ -103,6 +105,7 @@ function StationOverview() {
         </SimpleGrid>
       </Paper>
       <StationLocationCard station={station} directions={location.directions} />
+      <NearbyStationsCard slug={slug} />
     </Stack>
   );
 }
