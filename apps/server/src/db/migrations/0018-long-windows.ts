@@ -15,9 +15,14 @@ const WEEK_MS = 7 * 86_400_000;
 const WEEK_ORIGIN = 4 * 86_400_000 - 19_800_000;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await index(db, 'transactions', ['organization_id', 'amount_paise desc', 'id desc', 'started_at', 'station_id'], {
-    name: 'transactions_organization_amount_idx',
-  });
+  await index(
+    db,
+    'transactions',
+    ['organization_id', 'amount_paise desc', 'id desc', 'started_at', 'station_id'],
+    {
+      name: 'transactions_organization_amount_idx',
+    },
+  );
   await index(db, 'payments', ['organization_id', 'amount_paise desc', 'id desc', 'paid_at', 'station_id'], {
     name: 'payments_organization_amount_idx',
   });
@@ -35,7 +40,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('last_visit_at', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('customer_sales_weekly_pk', ['station_id', 'week', 'customer_id', 'fuel'])
     .execute();
-  const totals = ['customer_id', 'fuel', 'transaction_count', 'quantity_milli', 'amount_paise', 'last_visit_at'];
+  const totals = [
+    'customer_id',
+    'fuel',
+    'transaction_count',
+    'quantity_milli',
+    'amount_paise',
+    'last_visit_at',
+  ];
   await index(db, 'customer_sales_weekly', ['station_id', 'week', ...totals], {
     name: 'customer_sales_weekly_station_totals_idx',
   });

@@ -19,7 +19,9 @@ export async function refreshCustomerWeeks(db: Db, span: Span): Promise<void> {
   const stations = span.stationIds
     ? sql<SqlBool>`station_id in (${sql.join([...span.stationIds, -1])})`
     : sql<SqlBool>`1 = 1`;
-  await sql`delete from customer_sales_weekly where week >= ${from} and week < ${to} and ${stations}`.execute(db);
+  await sql`delete from customer_sales_weekly where week >= ${from} and week < ${to} and ${stations}`.execute(
+    db,
+  );
   await sql`
     insert into customer_sales_weekly
       (organization_id, station_id, week, customer_id, fuel, transaction_count, quantity_milli, amount_paise, last_visit_at)

@@ -66,7 +66,10 @@ const CUSTOMER_COLUMNS = [
  * `customer_sales_weekly` (0018), the rest (under a week at either edge) from the customer fills
  * through the partial index. A window holding no whole week reads fills only.
  */
-export function customerWindowSplit(startMs: number, endMs: number): {
+export function customerWindowSplit(
+  startMs: number,
+  endMs: number,
+): {
   weeks: [number, number] | null;
   raw: [number, number][];
 } {
