@@ -58,19 +58,18 @@ async function time(run: () => Promise<unknown>): Promise<{ p50: number; p95: nu
   };
 }
 
-const lines: string[] = [];
+const out = (line: string) => process.stdout.write(`${line}\n`);
 const report = (name: string, measured: { p50: number; p95: number }, anchor?: { p50: number }) => {
   const ratio = anchor ? `  (${(measured.p50 / anchor.p50).toFixed(2)}× the anchor)` : '';
   const line = `${name.padEnd(64)} p50 ${measured.p50.toFixed(1).padStart(8)} ms  p95 ${measured.p95.toFixed(1).padStart(8)} ms${ratio}`;
-  lines.push(line);
-  console.log(line);
+  out(line);
 };
 
 const count = await sql<{ n: number }>`
   select count(*) as n from transactions
    where organization_id = ${scope.organizationId} and customer_id is not null
      and started_at >= ${now - 180 * DAY} and started_at < ${now}`.execute(db);
-console.log(
+out(
   `organisation ${scope.organizationId}: ${Number(org.fills).toLocaleString('en-GB')} fills, ${Number(count.rows[0]!.n).toLocaleString('en-GB')} customer fills in 180 days; ${handle.dialect}; load ${loadavg()
     .map((l) => l.toFixed(2))
     .join(' ')}; ${cpus().length} × ${cpus()[0]?.model ?? '?'}`,
@@ -147,7 +146,7 @@ await amountCase('payments by -amountPaise over 93 days', 93, 'payments', (curso
     true,
   ),
 );
-console.log(
+out(
   `load after: ${loadavg()
     .map((l) => l.toFixed(2))
     .join(' ')}`,
