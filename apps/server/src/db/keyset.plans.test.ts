@@ -21,6 +21,9 @@ const CASES = [
   'station transactions',
   'network payments',
   'station payments',
+  'network transactions by amount',
+  'network payments by amount',
+  'station transactions by amount, past a month',
   'station vehicles served',
   'vehicle registry',
   'network challans',
@@ -70,6 +73,22 @@ describe('keyset seeks are index ranges', () => {
       },
       { name: 'network payments', path: `/api/payments?${window}`, column: 'paid_at' },
       { name: 'station payments', path: `/api/stations/${slug}/payments?${window}`, column: 'paid_at' },
+      // Past a network day (a station month) the amount sort walks the amount index (0018).
+      {
+        name: 'network transactions by amount',
+        path: `/api/transactions?${window}&sort=-amountPaise`,
+        column: 'amount_paise',
+      },
+      {
+        name: 'network payments by amount',
+        path: `/api/payments?${window}&sort=-amountPaise`,
+        column: 'amount_paise',
+      },
+      {
+        name: 'station transactions by amount, past a month',
+        path: `/api/stations/${slug}/transactions?startDate=${new Date(now - 40 * DAY).toISOString()}&endDate=${new Date(now).toISOString()}&sort=-amountPaise`,
+        column: 'amount_paise',
+      },
       {
         name: 'station vehicles served',
         path: `/api/stations/${slug}/vehicles?${window}`,

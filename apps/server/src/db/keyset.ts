@@ -172,14 +172,15 @@ function pageTooDeep(): AppError {
 
 /**
  * One page of `query` (filtered and selected, not ordered or limited) in `order`, with a capped
- * count of every row it matches and the cursor of the next page when there is one.
+ * count of every row it matches and the cursor of the next page when there is one. `countQuery`
+ * (the same rows, written for another index) is counted instead of `query` when given.
  */
 export async function keysetPage<DB, TB extends keyof DB, R>(
   db: Kysely<DB>,
   query: SelectQueryBuilder<DB, TB, R>,
   order: KeysetOrder<R>,
   paging: Paging,
-  options: { countOf?: (row: R) => number } = {},
+  options: { countOf?: (row: R) => number; countQuery?: SelectQueryBuilder<DB, TB, R> } = {},
 ): Promise<KeysetResult<R>> {
   const dialect = dialectOf(db as unknown as Kysely<unknown>);
   const seek = (q: SelectQueryBuilder<DB, TB, R>, key: CursorKey) => seekAfter(q, order, key, dialect);
@@ -208,16 +209,19 @@ export async function keysetPage<DB, TB extends keyof DB, R>(
   // The count comes, cheapest first, from the cursor (the first page's count travels with it), from
   // the rows themselves (a query carrying a window count), or from a capped count query.
   const { countOf } = options;
+  const counting = options.countQuery ?? query;
   const execute = () => (page ? page.execute() : Promise.resolve([] as R[]));
   const [rows, counted] = carried
     ? [await execute(), carried]
     : countOf
       ? await execute().then(async (found) => {
           const first = found[0];
-          const count = first ? { count: countOf(first), approximate: false } : await countCapped(db, query);
+          const count = first
+            ? { count: countOf(first), approximate: false }
+            : await countCapped(db, counting);
           return [found, count] as const;
         })
-      : await Promise.all([execute(), countCapped(db, query)]);
+      : await Promise.all([execute(), countCapped(db, counting)]);
   const results = rows.slice(0, paging.limit);
   const last = results.at(-1);
   return {

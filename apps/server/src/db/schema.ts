@@ -414,6 +414,19 @@ export interface SalesHourlyTable {
   amountPaise: number;
 }
 
+/** Customer fills summed per station, IST week (its Monday 00:00, epoch ms), customer and fuel (0018). */
+export interface CustomerSalesWeeklyTable {
+  organizationId: number;
+  stationId: number;
+  week: number;
+  customerId: number;
+  fuel: string;
+  transactionCount: number;
+  quantityMilli: number;
+  amountPaise: number;
+  lastVisitAt: number;
+}
+
 /** Single-use email tokens; only the SHA-256 of the token is stored. */
 export interface EmailTokensTable {
   id: Id;
@@ -834,6 +847,7 @@ export interface Database {
   stationReviews: StationReviewsTable;
   congestionSamples: CongestionSamplesTable;
   salesHourly: SalesHourlyTable;
+  customerSalesWeekly: CustomerSalesWeeklyTable;
   emailTokens: EmailTokensTable;
   outbox: OutboxTable;
   auditEvents: AuditEventsTable;

@@ -16,6 +16,7 @@ import * as inboxSnoozeSeverity from './0014-inbox-snooze-severity';
 import * as jobLeases from './0015-job-leases';
 import * as ingestIndexSet from './0016-ingest-index-set';
 import * as notifyTenants from './0017-notify-tenants';
+import * as longWindows from './0018-long-windows';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0015-job-leases': jobLeases,
   '0016-ingest-index-set': ingestIndexSet,
   '0017-notify-tenants': notifyTenants,
+  '0018-long-windows': longWindows,
 };

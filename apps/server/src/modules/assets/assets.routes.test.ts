@@ -130,7 +130,14 @@ describe('station assets: dispenser registry and schematic', () => {
   }
 
   it('lists dispensers with nozzles, last transaction, health and faults in the window', async () => {
-    const body = await get<TDispenserRegistry>('/api/stations/a-one/dispensers');
+    // Dispensers have no window of their own: the default one, an hour unless one is asked for.
+    const lastHour = await get<TDispenserRegistry>('/api/stations/a-one/dispensers');
+    expect(Date.parse(lastHour.window!.endDate) - Date.parse(lastHour.window!.startDate)).toBe(HOUR);
+    expect(lastHour.window).toMatchObject({ minInterval: '1h', maxInterval: '1w' });
+    const lastHourN1 = lastHour.results[0]!.nozzles.find((n) => n.number === 1)!;
+    expect(lastHourN1.health.transactions).toBe(1);
+    const day = `startDate=${new Date(now - 24 * HOUR).toISOString()}&endDate=${new Date(now).toISOString()}`;
+    const body = await get<TDispenserRegistry>(`/api/stations/a-one/dispensers?${day}`);
     expect(body.results.map((d) => d.code)).toEqual(['D1', 'D2', 'D3']);
     const [d1, d2, d3] = body.results;
     const n1 = d1!.nozzles.find((n) => n.number === 1)!;

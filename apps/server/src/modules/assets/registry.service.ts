@@ -28,8 +28,9 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * A station's dispenser → nozzle registry: each nozzle with its latest fill and its health over the
- * window (screen `stationMetrics`: fills, quantity, mean flow per minute of nozzle time), and the
- * dispenser faults opened in the window.
+ * window (fills, quantity, mean flow per minute of nozzle time), and the dispenser faults opened in
+ * the window. Dispensers have no window of their own: the default one (an hour by default, at most
+ * a week; docs/DECISIONS.md).
  */
 export async function getDispenserRegistry(
   db: Db,
@@ -37,7 +38,7 @@ export async function getDispenserRegistry(
   query: TDispenserRegistryQuery,
   now: number,
 ): Promise<TDispenserRegistry> {
-  const { window, startMs, endMs } = resolveRequestWindow('stationMetrics', query, now);
+  const { window, startMs, endMs } = resolveRequestWindow('default', query, now);
   const filters = {
     ...(query.status ? { status: query.status } : {}),
     ...(query.fuel ? { fuel: query.fuel } : {}),

@@ -31,6 +31,14 @@ export const DAY_MS = 86_400_000;
 export const dayBucket = (ms: number): number =>
   Math.floor((ms + IST_OFFSET_MS) / DAY_MS) * DAY_MS - IST_OFFSET_MS;
 
+export const WEEK_MS = 7 * DAY_MS;
+
+/** Start of the IST week (Monday 00:00) containing `ms` (the `customer_sales_weekly.week` of a time). */
+export const weekBucket = (ms: number): number => stepStart(ms, WEEK_MS);
+
+/** Epoch ms of the grid origin, for SQL that buckets weeks the same way as {@link weekBucket}. */
+export const WEEK_GRID_ORIGIN = GRID_ORIGIN;
+
 const ceilTo = (ms: number, floor: (ms: number) => number, size: number) =>
   floor(ms) === ms ? ms : floor(ms) + size;
 

@@ -1,13 +1,15 @@
 import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { DAY_MS, dayBucket, HOUR_MS, hourBucket } from './buckets';
+import { refreshCustomerWeeks } from './customer-rollup.writer';
 
 /**
  * Keeps the sales rollups in step with `transactions`. `sales_hourly` (IST clock hours) is summed
  * from the fills; `sales_daily` (IST days) from `sales_hourly`. Ingest calls
  * {@link refreshSalesRollups} for the span and stations of each batch (the cost follows the hours
  * touched, not the table); the seed builds the hourly rollup while generating and then
- * {@link rebuildSalesDaily}; tests call it for hand-made fills.
+ * {@link rebuildSalesDaily}; tests call it for hand-made fills. The refresh also recomputes the
+ * customer weeks (`customer_sales_weekly`) overlapping the span.
  */
 const IST = sql.lit(19_800_000);
 const bucketOf = (column: string, size: number) =>
@@ -39,6 +41,7 @@ export async function refreshSalesRollups(db: Db, span: Span): Promise<void> {
       toMs: to,
       ...(span.stationIds ? { stationIds: span.stationIds } : {}),
     });
+    await refreshCustomerWeeks(trx, { fromMs: from, toMs: to, stationIds: span.stationIds });
   });
 }
 

@@ -31,10 +31,10 @@ export function customersRoutes({ db, now }: ReadDeps): FastifyPluginAsyncZod {
             name: `${request.params.slug}-customers`,
             schema: ZCustomerPage,
             now: at,
-            list: (paging) => listCustomers(db, scope, { ...request.query, ...paging }, at, false),
+            list: (paging) => listCustomers(db, scope, { ...request.query, ...paging }, at),
           });
         }
-        return listCustomers(db, scope, request.query, at, false);
+        return listCustomers(db, scope, request.query, at);
       },
     );
 
@@ -58,10 +58,10 @@ export function customersRoutes({ db, now }: ReadDeps): FastifyPluginAsyncZod {
             name: 'customers',
             schema: ZCustomerPage,
             now: at,
-            list: (paging) => listCustomers(db, scope, { ...request.query, ...paging }, at, true),
+            list: (paging) => listCustomers(db, scope, { ...request.query, ...paging }, at),
           });
         }
-        return listCustomers(db, scope, request.query, at, true);
+        return listCustomers(db, scope, request.query, at);
       },
     );
   };

@@ -7,19 +7,11 @@ import {
   type TNetworkCustomerPageQuery,
 } from '@forecourt/contracts';
 import type { Db } from '../../db/database';
-import { AppError } from '../../lib/app-error';
 import { CUSTOMER_SORT_COLUMNS, type CustomerSummaryRow, customerSummaryQuery } from './customers.repository';
 import { isoTime as iso } from './iso-time';
 import { keysetOrder, listPage } from './list-page';
 import type { Scope } from './scope';
 import { resolveRequestWindow } from './window';
-
-/**
- * Ranking reads every customer fill of the window (the partial index holds only those): a station's
- * 180 days is ~16k rows at the busiest bench station, the network's ~60k a day, so network-wide
- * rankings stop at a month.
- */
-const NETWORK_MAX_SPAN_MS = 31 * 86_400_000;
 
 function presentCustomer(row: CustomerSummaryRow): TCustomerSummary {
   const quantityByFuel: Partial<Record<TFuel, number>> = {};
@@ -45,21 +37,16 @@ function presentCustomer(row: CustomerSummaryRow): TCustomerSummary {
 
 /**
  * Customers ranked by quantity bought in the window (screen `customers`: 14 days by default, at
- * most 180), or by name. A customer appears once they bought in the window at a station in scope.
+ * most 180, on a station and network-wide alike), or by name. A customer appears once they bought
+ * in the window at a station in scope. Whole weeks come from the weekly customer rollup.
  */
 export async function listCustomers(
   db: Db,
   scope: Scope,
   query: TNetworkCustomerPageQuery,
   now: number,
-  network: boolean,
 ): Promise<TCustomerPage> {
   const { window, startMs, endMs } = resolveRequestWindow('customers', query, now);
-  if (network && endMs - startMs > NETWORK_MAX_SPAN_MS) {
-    const message =
-      'Customers across the network are ranked over at most 31 days; open a station for up to 180 days';
-    throw new AppError('WINDOW_TOO_LONG', message, [{ path: 'startDate', message }]);
-  }
   const rows = customerSummaryQuery(db, scope, {
     startMs,
     endMs,

@@ -15,7 +15,23 @@ export type SortColumn<R> = {
    * the window, so its window is bounded. Absent: the list's index serves the sort.
    */
   maxSpanMs?: number;
+  /**
+   * Windows longer than this (ms) are read in sort order from an index on the sort column, with the
+   * window checked on each index entry instead of choosing the index (see {@link readsSortIndex});
+   * shorter ones read the window through the time index and sort it.
+   */
+  sortIndexAfterMs?: number;
 };
+
+/** Whether the sort reads its own index for a window of `spanMs` (see `sortIndexAfterMs`). */
+export function readsSortIndex<F extends string, R>(
+  sort: TSortSpec<F>,
+  columns: Record<F, SortColumn<R>>,
+  spanMs: number,
+): boolean {
+  const after = columns[sort.field].sortIndexAfterMs;
+  return after !== undefined && spanMs > after;
+}
 
 /** The keyset order of a list for the requested sort (ties broken by `idColumn`, same direction). */
 export function keysetOrder<F extends string, R extends { id: number }>(
@@ -56,7 +72,7 @@ export async function listPage<DB, TB extends keyof DB, R, T>(
   paging: Paging,
   present: (row: R) => T,
   window?: TTimeWindow,
-  options: { countOf?: (row: R) => number } = {},
+  options: { countOf?: (row: R) => number; countQuery?: SelectQueryBuilder<DB, TB, R> } = {},
 ): Promise<TKeysetPage<T>> {
   const page = await keysetPage(db, query, order, paging, options);
   return {

@@ -7,7 +7,7 @@ import type {
 } from '@forecourt/contracts';
 import type { Db } from '../../db/database';
 import { isoTime } from './iso-time';
-import { checkSortSpan, keysetOrder, listPage } from './list-page';
+import { checkSortSpan, keysetOrder, listPage, readsSortIndex } from './list-page';
 import { type PaymentRow, paymentSorts, paymentsQuery } from './payments.repository';
 import type { Scope } from './scope';
 import { resolveRequestWindow } from './window';
@@ -26,7 +26,7 @@ export function presentPayment(row: PaymentRow): TPayment {
   };
 }
 
-/** A page of payments in the window (screen `payments`: 7 days by default, at most 93). */
+/** A page of payments in the window (screen `payments`: 7 days by default, at most 93, any sort). */
 export async function listPayments(
   db: Db,
   scope: Scope,
@@ -37,11 +37,16 @@ export async function listPayments(
   const { window, startMs, endMs } = resolveRequestWindow('payments', query, now);
   const sorts = paymentSorts(network);
   checkSortSpan(query.sort, sorts, endMs - startMs);
-  const rows = paymentsQuery(db, scope, {
+  const filters = {
     startMs,
     endMs,
     ...(query.mode ? { mode: query.mode } : {}),
     ...(query.status ? { status: query.status } : {}),
-  });
-  return listPage(db, rows, keysetOrder(query.sort, sorts, 'payments.id'), query, presentPayment, window);
+  };
+  const bySortIndex = readsSortIndex(query.sort, sorts, endMs - startMs);
+  const rows = paymentsQuery(db, scope, { ...filters, bySortIndex });
+  // The count stays on the time index: it counts the window, in no order.
+  const countQuery = bySortIndex ? paymentsQuery(db, scope, filters) : undefined;
+  const order = keysetOrder(query.sort, sorts, 'payments.id');
+  return listPage(db, rows, order, query, presentPayment, window, countQuery ? { countQuery } : {});
 }

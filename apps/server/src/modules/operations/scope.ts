@@ -49,18 +49,20 @@ export async function networkScope(db: Db, caller: Caller, requested?: readonly 
  * `(organization_id, time, id)` index, which returns rows in page order, instead of collecting every
  * matching row of the stations and sorting them. Several, for an aggregate (no order needed) →
  * `station_id in (…)`, a range per station on the station index. The organisation → its own index.
+ * `organization` (a page read from an organisation index on the sort column, which also holds
+ * `station_id`) → `organization_id = ? and +station_id in (…)` for one station too.
  */
 export function scopePredicate(
   table: string,
   scope: Scope,
-  purpose: 'page' | 'aggregate' = 'page',
+  purpose: 'page' | 'aggregate' | 'organization' = 'page',
 ): RawBuilder<SqlBool> {
   const station = sql.ref(`${table}.station_id`);
   const organization = sql.ref(`${table}.organization_id`);
   const ids = scope.stationIds;
   if (ids === 'all') return sql<SqlBool>`${organization} = ${scope.organizationId}`;
   if (ids.length === 0) return sql<SqlBool>`1 = 0`;
-  if (ids.length === 1) return sql<SqlBool>`${station} = ${ids[0]}`;
+  if (ids.length === 1 && purpose !== 'organization') return sql<SqlBool>`${station} = ${ids[0]}`;
   if (purpose === 'aggregate') return sql<SqlBool>`${station} in (${sql.join([...ids])})`;
   return sql<SqlBool>`${organization} = ${scope.organizationId} and +${station} in (${sql.join([...ids])})`;
 }

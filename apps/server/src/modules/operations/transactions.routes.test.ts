@@ -204,12 +204,14 @@ describe('transactions lists', () => {
     expect(net).toHaveLength(1450);
   });
 
-  it('bounds unindexed sorts of the network list to a day', async () => {
+  it('bounds the unindexed quantity sort of the network list to a day; amount goes to 366 days', async () => {
     const start = new Date(now - 2 * DAY).toISOString();
-    const response = await get(`/api/transactions?sort=-amountPaise&startDate=${start}`);
+    const response = await get(`/api/transactions?sort=-quantity&startDate=${start}`);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'WINDOW_TOO_LONG' });
     expect((await page('/api/transactions?sort=-amountPaise')).count).toBe(1450);
+    const year = new Date(now - 366 * DAY).toISOString();
+    expect((await page(`/api/transactions?sort=-amountPaise&startDate=${year}`)).count).toBe(1460);
   });
 
   it('keeps members to their stations and answers 404 for other stations and organisations', async () => {

@@ -47,12 +47,12 @@ describe('dispenser registry page', () => {
     expect(within(diesel).getAllByText('—').length).toBeGreaterThanOrEqual(2);
     expect(screen.getByText('1 dispenser')).toBeTruthy();
 
-    // Default: the API's sort (code), the 24-hour health window, no filters.
+    // Default: the API's sort (code), the default one-hour health window, no filters.
     const [query] = registryQueries(fetchMock);
     expect(query?.get('sort')).toBe('code');
     expect(query?.get('status')).toBeNull();
     const span = Date.parse(query?.get('endDate') ?? '') - Date.parse(query?.get('startDate') ?? '');
-    expect(span).toBe(24 * 3600 * 1000);
+    expect(span).toBe(3600 * 1000);
   });
 
   it('sends the filters, sort and window of the address bar to the API', async () => {

@@ -47,7 +47,7 @@ export const TRANSACTIONS_LIST: TStationList<'transactions'> = {
   window: 'transactions',
   title: 'Transactions',
   description:
-    'Every fill at this station, newest first. Sorting by amount or quantity works on windows of up to 31 days.',
+    'Every fill at this station, newest first. Sorting by quantity works on windows of up to 31 days.',
   noun: { one: 'transaction', other: 'transactions' },
   filters: TRANSACTION_FILTERS,
   defaultSort: '-startDate',
@@ -74,7 +74,7 @@ export const PAYMENTS_LIST: TStationList<'payments'> = {
   window: 'payments',
   title: 'Payments',
   description:
-    'Payments confirmed or refused by their providers, newest first. Sorting by amount works on windows of up to 31 days.',
+    'Payments confirmed or refused by their providers, newest first, or by amount over any window.',
   noun: { one: 'payment', other: 'payments' },
   filters: PAYMENT_FILTERS,
   defaultSort: '-timestamp',

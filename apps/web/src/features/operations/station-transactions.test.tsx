@@ -159,13 +159,13 @@ describe('station transactions', () => {
   it('explains a refused sort and offers the default order instead of a retry', async () => {
     serve({
       [API]: (url) =>
-        url.searchParams.get('sort') === '-amountPaise'
-          ? errorResponse(400, 'WINDOW_TOO_LONG', 'Sorting by amount needs a window of at most 31 days')
+        url.searchParams.get('sort') === '-quantity'
+          ? errorResponse(400, 'WINDOW_TOO_LONG', 'Sorting by quantity needs a window of at most 31 days')
           : jsonResponse(page([transaction(1)])),
     });
-    const { user, router } = renderApp(`${PATH}?sort=-amountPaise&span=90d`);
+    const { user, router } = renderApp(`${PATH}?sort=-quantity&span=90d`);
 
-    expect(await screen.findByText('Sorting by amount needs a window of at most 31 days')).toBeTruthy();
+    expect(await screen.findByText('Sorting by quantity needs a window of at most 31 days')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Use the default order' }));
 

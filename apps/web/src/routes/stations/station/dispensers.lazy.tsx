@@ -25,14 +25,14 @@ export const Route = createLazyRoute('/shell/stations/$slug/assets/dispensers')(
 
 /**
  * /stations/$slug/assets/dispensers: the dispenser → nozzle registry with each nozzle's last fill
- * and its health over the window (24 hours by default, at most a week). Filters, sort, window and
+ * and its health over the window (the default window: an hour unless chosen, at most a week). Filters, sort, window and
  * the keyset position are all in the address bar.
  */
 function StationDispensers() {
   const { slug } = Route.useParams();
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const timeWindow = useTimeWindow('stationMetrics');
+  const timeWindow = useTimeWindow('default');
   const params = toDispenserRegistryParams(search, timeWindow.window);
   const registry = useDispenserRegistry(slug, params, !timeWindow.error);
   const paging = useKeysetPaging(search.cursor);
