@@ -63,7 +63,6 @@ export function StationNav({ slug, stationName }: { slug: string; stationName: s
 
   return (
     <nav aria-label={`${stationName} sections`} className={classes.nav} data-testid="station-nav">
-      {/* biome-ignore lint/a11y/noNoninteractiveElementInteractions: arrow keys move focus between its links */}
       <ul ref={listRef} className={classes.list} onKeyDown={moveFocus}>
         {sections.map(({ label, to, icon: Icon, path }, index) => (
           <li key={to}>
