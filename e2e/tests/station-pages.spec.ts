@@ -36,6 +36,8 @@ test.describe('station pages', () => {
   test.use({ actor: 'admin' });
 
   test("walks every page of a station from the station's sections", async ({ page }) => {
+    // Twelve pages and a full-page screenshot of each: generous on a busy machine.
+    test.setTimeout(120_000);
     const station = await openFirstStation(page);
     const nav = page.getByRole('navigation', { name: `${station.name} sections` });
     for (const { suffix, ready } of STATION_PAGES) {
