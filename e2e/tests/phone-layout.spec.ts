@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/auth';
 import { firstStationPath, type TScheme, useScheme, waitForSettled } from '../fixtures/pages';
@@ -60,7 +61,9 @@ for (const scheme of ['light', 'dark'] as TScheme[]) {
     test.use({ actor: 'admin', viewport: PHONE });
 
     for (const target of PAGES) {
-      test(`${target.name}: fits the screen, key columns in view, 44 px targets`, async ({ page }) => {
+      test(`${target.name}: fits the screen, key columns in view, 44 px targets, axe`, async ({ page }) => {
+        // A page, every control measured and axe: generous on a busy machine.
+        test.setTimeout(90_000);
         await useScheme(page, scheme);
         await page.goto(await target.path(page));
         await expect(page.getByTestId(target.row).first()).toBeVisible({ timeout: 20_000 });
@@ -81,6 +84,13 @@ for (const scheme of ['light', 'dark'] as TScheme[]) {
         }
 
         expect(await smallTargets(page), 'controls under 44 px').toEqual([]);
+
+        // The cards' column names and the sort buttons are readable too (axe, WCAG 2 A and AA).
+        const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+        const serious = axe.violations
+          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+          .map((violation) => `${violation.id}: ${violation.nodes[0]?.target.join(' ')}`);
+        expect(serious, 'serious axe violations on a phone').toEqual([]);
         await saveScreenshot(page, `phone-${target.name}-${scheme}`);
       });
     }
