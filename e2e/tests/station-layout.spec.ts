@@ -38,6 +38,11 @@ test.describe('station pages use the screen', () => {
     for (const name of ['Command centre', 'Stations', 'Incidents', 'Organisations']) {
       await expect(menu.getByRole('link', { name, exact: true })).toBeInViewport({ ratio: 1 });
     }
+    // "Stations" is highlighted, but the page marked current is the section, once.
+    await expect(menu.getByRole('link', { name: 'Stations', exact: true })).not.toHaveAttribute(
+      'aria-current',
+    );
+    await expect(page.locator('nav [aria-current="page"]')).toHaveCount(1);
     // The station's sections are not in the main menu any more: they are the strip on the page.
     await expect(menu.getByRole('link', { name: 'Transactions' })).toHaveCount(0);
     const sections = page.getByTestId('station-nav');

@@ -1,3 +1,4 @@
+import { useRouterState } from '@tanstack/react-router';
 import { NavLinkItem } from '../../components/links';
 import { useGrants } from '../../features/auth/session';
 import classes from './app-navbar.module.css';
@@ -11,6 +12,7 @@ const ICON_SIZE = 18;
  */
 export function AppNavbar() {
   const grants = useGrants();
+  const inStation = useRouterState({ select: (state) => state.location.pathname.startsWith('/stations/') });
 
   return (
     <div className={classes.scroller}>
@@ -21,8 +23,10 @@ export function AppNavbar() {
               to={to}
               label={label}
               leftSection={<Icon size={ICON_SIZE} stroke={1.6} aria-hidden />}
-              activeOptions={{ exact: to !== '/stations', includeSearch: false }}
+              activeOptions={{ exact: true, includeSearch: false }}
               activeProps={{ active: true }}
+              // A station's pages are within "Stations": highlighted, but not marked as the page.
+              active={to === '/stations' && inStation ? true : undefined}
               className={classes.link}
             />
           </li>
