@@ -158,7 +158,10 @@ test.describe('the station map', () => {
     await saveScreenshot(page, 'station-location-light');
 
     // Leaving the page takes the map down cleanly (no error on unmount).
-    await page.getByRole('main').getByRole('link', { name: 'Stations', exact: true }).first().click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Stations', exact: true })
+      .click();
     await expect(page.getByTestId('station-row').first()).toBeVisible();
     expectCleanNetwork(network);
   });

@@ -16,7 +16,7 @@ async function openFirstStation(page: Page): Promise<TStationRef> {
   return { path, slug: path.split('/').pop() ?? '', name };
 }
 
-/** Every station page of the navigation tree, what proves it loaded, reached through the sidebar. */
+/** Every station page of its sections strip, what proves it loaded, reached through that strip. */
 const STATION_PAGES = [
   { suffix: '/schematic', ready: 'schematic-svg' },
   { suffix: '/assets', ready: 'assets-dispensers' },
@@ -35,9 +35,11 @@ const STATION_PAGES = [
 test.describe('station pages', () => {
   test.use({ actor: 'admin' });
 
-  test('walks every page of a station from the sidebar', async ({ page }) => {
+  test("walks every page of a station from the station's sections", async ({ page }) => {
+    // Twelve pages and a full-page screenshot of each: generous on a busy machine.
+    test.setTimeout(120_000);
     const station = await openFirstStation(page);
-    const nav = page.getByRole('navigation', { name: 'Main' });
+    const nav = page.getByRole('navigation', { name: `${station.name} sections` });
     for (const { suffix, ready } of STATION_PAGES) {
       await nav.locator(`a[href="${station.path}${suffix}"]`).click();
       await expect(page).toHaveURL(new RegExp(`${station.path}${suffix}(\\?|$)`));

@@ -10,6 +10,8 @@ import { SortableTh, type TSortState } from './sortable-th';
 export type TColumn<TRow, TField extends string = string> = {
   key: string;
   header: ReactNode;
+  /** The column's name on phones, where rows are cards; defaults to `header` when it is text. */
+  label?: string;
   cell: (row: TRow) => ReactNode;
   /** Makes the header a sort button for this field. */
   sort?: TField;
@@ -24,6 +26,14 @@ export type TColumn<TRow, TField extends string = string> = {
    */
   rowLink?: boolean;
 };
+
+/** Phone layout of a table (app/phone.css): the table's and its scroll container's classes. */
+export const STACKED = 'fc-stacked';
+export const STACKED_SCROLL = 'fc-stacked-scroll';
+
+function columnLabel(column: { header: ReactNode; label?: string }): string | undefined {
+  return column.label ?? (typeof column.header === 'string' ? column.header : undefined);
+}
 
 /** Controls inside a row keep their own clicks. */
 const OWN_CLICK = 'a, button, input, select, textarea, label, [role="button"], [role="checkbox"]';
@@ -50,7 +60,8 @@ export function followRowLink(event: MouseEvent<HTMLElement>): void {
 /**
  * A table described by its columns. Sorting is the caller's: the headers of sortable columns show
  * the current order (`aria-sort`) and report clicks through `onSort`. Below `minWidth` the table
- * scrolls sideways instead of squeezing its columns.
+ * scrolls sideways instead of squeezing its columns; on phones each row is a card instead
+ * (`fc-stacked`, app/phone.css), every cell under its column's name.
  */
 export function DataTable<TRow, TField extends string = string>({
   rows,
@@ -84,8 +95,9 @@ export function DataTable<TRow, TField extends string = string>({
     current?.field !== field ? 'none' : current.direction === 'asc' ? 'ascending' : 'descending';
 
   return (
-    <Table.ScrollContainer minWidth={minWidth} type="native">
+    <Table.ScrollContainer minWidth={minWidth} type="native" className={STACKED_SCROLL}>
       <Table
+        className={STACKED}
         data-testid={testId}
         striped
         highlightOnHover
@@ -127,6 +139,7 @@ export function DataTable<TRow, TField extends string = string>({
                 <Table.Td
                   key={column.key}
                   data-row-link={column.rowLink || undefined}
+                  data-label={columnLabel(column)}
                   ta={column.numeric ? 'right' : undefined}
                   style={{
                     fontVariantNumeric: column.numeric ? 'tabular-nums' : undefined,

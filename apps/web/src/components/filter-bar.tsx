@@ -2,6 +2,7 @@ import { Button, Group, MultiSelect, Select, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { FilterDisclosure } from './filter-disclosure';
 
 /** Pause after typing before a text filter is applied. */
 export const FILTER_DEBOUNCE_MS = 300;
@@ -30,12 +31,18 @@ export type TFilterField =
 export type TFilterValues = Record<string, unknown>;
 export type TFilterPatch = Record<string, string | string[] | boolean | undefined>;
 
+function isSet(value: unknown): boolean {
+  return Array.isArray(value) ? value.length > 0 : value !== undefined && value !== '';
+}
+
 /** Whether any of `fields` is set in `values`. */
 export function hasFilters(fields: readonly TFilterField[], values: TFilterValues): boolean {
-  return fields.some((field) => {
-    const value = values[field.key];
-    return Array.isArray(value) ? value.length > 0 : value !== undefined && value !== '';
-  });
+  return fields.some((field) => isSet(values[field.key]));
+}
+
+/** How many of `fields` are set in `values`. */
+export function activeFilterCount(fields: readonly TFilterField[], values: TFilterValues): number {
+  return fields.filter((field) => isSet(values[field.key])).length;
 }
 
 /** Every filter of `fields` unset: the patch of "Clear filters". */
@@ -48,7 +55,8 @@ const SELECT_WIDTH = { base: 'calc(50% - var(--mantine-spacing-sm) / 2)', xs: 19
 
 /**
  * The filters row above a list. Values come from the address bar; changes are reported through
- * `onChange` (text boxes with `replace`, so typing does not fill the history).
+ * `onChange` (text boxes with `replace`, so typing does not fill the history). On phones the row
+ * folds behind a "Filters" button (with the number set) so the list starts on the first screen.
  */
 export function FilterBar({
   fields,
@@ -62,69 +70,71 @@ export function FilterBar({
   // Bumped by "Clear filters", so text boxes drop what is typed but not yet applied.
   const [generation, setGeneration] = useState(0);
   return (
-    <Group gap="sm" align="flex-end" wrap="wrap" role="search" aria-label="Filters">
-      {fields.map((field) => {
-        const value = values[field.key];
-        switch (field.kind) {
-          case 'text':
-            return (
-              <TextFilter
-                key={`${field.key}-${generation}`}
-                field={field}
-                value={typeof value === 'string' ? value : undefined}
-                onChange={(next) => onChange({ [field.key]: next }, { replace: true })}
-              />
-            );
-          case 'multi': {
-            const selected = Array.isArray(value) ? (value as string[]) : [];
-            return (
-              <MultiSelect
-                key={field.key}
-                label={field.label}
-                placeholder={selected.length ? undefined : field.placeholder}
-                data={field.options as TOption[]}
-                value={selected}
-                onChange={(next) => onChange({ [field.key]: next.length ? next : undefined })}
-                clearable
-                w={SELECT_WIDTH}
-              />
-            );
+    <FilterDisclosure active={activeFilterCount(fields, values)}>
+      <Group gap="sm" align="flex-end" wrap="wrap" role="search" aria-label="Filters">
+        {fields.map((field) => {
+          const value = values[field.key];
+          switch (field.kind) {
+            case 'text':
+              return (
+                <TextFilter
+                  key={`${field.key}-${generation}`}
+                  field={field}
+                  value={typeof value === 'string' ? value : undefined}
+                  onChange={(next) => onChange({ [field.key]: next }, { replace: true })}
+                />
+              );
+            case 'multi': {
+              const selected = Array.isArray(value) ? (value as string[]) : [];
+              return (
+                <MultiSelect
+                  key={field.key}
+                  label={field.label}
+                  placeholder={selected.length ? undefined : field.placeholder}
+                  data={field.options as TOption[]}
+                  value={selected}
+                  onChange={(next) => onChange({ [field.key]: next.length ? next : undefined })}
+                  clearable
+                  w={SELECT_WIDTH}
+                />
+              );
+            }
+            case 'boolean':
+              return (
+                <Select
+                  key={field.key}
+                  label={field.label}
+                  data={[
+                    { value: 'any', label: field.anyLabel },
+                    { value: 'true', label: field.trueLabel },
+                    { value: 'false', label: field.falseLabel },
+                  ]}
+                  value={value === true ? 'true' : value === false ? 'false' : 'any'}
+                  onChange={(next) =>
+                    onChange({ [field.key]: next === 'true' ? true : next === 'false' ? false : undefined })
+                  }
+                  allowDeselect={false}
+                  w={SELECT_WIDTH}
+                />
+              );
+            default:
+              return null;
           }
-          case 'boolean':
-            return (
-              <Select
-                key={field.key}
-                label={field.label}
-                data={[
-                  { value: 'any', label: field.anyLabel },
-                  { value: 'true', label: field.trueLabel },
-                  { value: 'false', label: field.falseLabel },
-                ]}
-                value={value === true ? 'true' : value === false ? 'false' : 'any'}
-                onChange={(next) =>
-                  onChange({ [field.key]: next === 'true' ? true : next === 'false' ? false : undefined })
-                }
-                allowDeselect={false}
-                w={SELECT_WIDTH}
-              />
-            );
-          default:
-            return null;
-        }
-      })}
-      {hasFilters(fields, values) && (
-        <Button
-          variant="subtle"
-          leftSection={<IconFilterOff size={16} aria-hidden />}
-          onClick={() => {
-            setGeneration((count) => count + 1);
-            onChange(clearedFilters(fields));
-          }}
-        >
-          Clear filters
-        </Button>
-      )}
-    </Group>
+        })}
+        {hasFilters(fields, values) && (
+          <Button
+            variant="subtle"
+            leftSection={<IconFilterOff size={16} aria-hidden />}
+            onClick={() => {
+              setGeneration((count) => count + 1);
+              onChange(clearedFilters(fields));
+            }}
+          >
+            Clear filters
+          </Button>
+        )}
+      </Group>
+    </FilterDisclosure>
   );
 }
 

@@ -26,8 +26,8 @@ import {
 } from '@tabler/icons-react';
 
 /**
- * The navigation tree of spec §2. Station sections need a station, so they appear once one is
- * open. Each entry names the grant it needs; entries the user's grants do not allow are hidden.
+ * The main menu (sidebar) and the sections of an open station (the strip under its header). Each
+ * entry names the grant it needs; entries the user's grants do not allow are hidden.
  */
 export const MAIN_SECTIONS = [
   { label: 'Command centre', to: '/command', icon: IconRadar, grant: 'stations:r' },

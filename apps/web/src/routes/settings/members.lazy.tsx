@@ -26,6 +26,7 @@ import {
 } from '@tabler/icons-react';
 import { createLazyRoute } from '@tanstack/react-router';
 import { type ReactNode, useMemo, useState } from 'react';
+import { STACKED, STACKED_SCROLL } from '../../components/data-table';
 import { AnchorLink, ButtonLink } from '../../components/links';
 import { PageHeader } from '../../components/page-header';
 import { PagedResults } from '../../components/paged-results';
@@ -122,8 +123,8 @@ function MembersPage() {
       onPageChange={(next) => navigate({ search: { page: next || undefined } })}
     >
       {(rows) => (
-        <Table.ScrollContainer minWidth={760} type="native">
-          <Table verticalSpacing="sm" highlightOnHover data-testid="members-table">
+        <Table.ScrollContainer minWidth={760} type="native" className={STACKED_SCROLL}>
+          <Table className={STACKED} verticalSpacing="sm" highlightOnHover data-testid="members-table">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Member</Table.Th>
@@ -145,7 +146,7 @@ function MembersPage() {
                 const isMe = me.data !== undefined && member.userId === me.data.id;
                 return (
                   <Table.Tr key={member.id} data-testid="member-row">
-                    <Table.Td>
+                    <Table.Td data-label="Member">
                       <Text size="sm" fw={500}>
                         {name ?? member.email}
                         {isMe && (
@@ -161,20 +162,20 @@ function MembersPage() {
                         </Text>
                       )}
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label="Role">
                       <Badge variant="light" color={member.role === 'admin' ? 'indigo' : 'gray'}>
                         {ROLE_LABELS[member.role]}
                       </Badge>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label="Stations">
                       <StationsCell member={member} names={stationNames} />
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label="Status">
                       <Badge variant="dot" color={STATUS_BADGES[status].color}>
                         {STATUS_BADGES[status].label}
                       </Badge>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label="Since">
                       <Text size="sm">{formatDate(member.createdAt)}</Text>
                     </Table.Td>
                     {canUpdate && (

@@ -183,8 +183,8 @@ export function KeysetListScreen<TRow, TField extends string>({
       {heading === 'page' ? (
         <PageHeader title={title} description={description} actions={refresh} />
       ) : (
-        <Group justify="space-between" align="flex-start" gap="sm" wrap="nowrap">
-          <Stack gap={4} style={{ minWidth: 0 }}>
+        <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
+          <Stack gap={4} style={{ minWidth: 0, flex: '1 1 16rem' }}>
             <Title order={2} size="h3">
               {title}
             </Title>

@@ -10,6 +10,7 @@ import { Button, Group, MultiSelect, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { FilterDisclosure } from '../../../components/filter-disclosure';
 import { FUEL_LABELS, FUEL_PROVIDER_LABELS, STATUS_LABELS } from '../labels';
 import { hasStationFilters, type TStationFilters } from '../search';
 
@@ -53,54 +54,65 @@ export function StationFilters({
   };
 
   return (
-    <Group gap="sm" align="flex-end" wrap="wrap">
-      <TextInput
-        type="search"
-        label="Search"
-        placeholder="Name, code or city"
-        leftSection={<IconSearch size={16} aria-hidden />}
-        value={text}
-        onChange={(event) => {
-          setText(event.currentTarget.value);
-          submitText(event.currentTarget.value);
-        }}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') submitText.flush();
-        }}
-        w={{ base: '100%', sm: 280 }}
-      />
-      <MultiSelect<TFuelProvider>
-        label="Provider"
-        placeholder={value.fuelProvider?.length ? undefined : 'Any provider'}
-        data={providerOptions}
-        value={value.fuelProvider ?? []}
-        onChange={(next) => onChange({ fuelProvider: next.length ? next : undefined })}
-        clearable
-        w={SELECT_WIDTH}
-      />
-      <MultiSelect<TFuel>
-        label="Fuels"
-        placeholder={value.fuels?.length ? undefined : 'Any fuel'}
-        data={fuelOptions}
-        value={value.fuels ?? []}
-        onChange={(next) => onChange({ fuels: next.length ? next : undefined })}
-        clearable
-        w={SELECT_WIDTH}
-      />
-      <MultiSelect<TStationStatus>
-        label="Status"
-        placeholder={value.status?.length ? undefined : 'Any status'}
-        data={statusOptions}
-        value={value.status ?? []}
-        onChange={(next) => onChange({ status: next.length ? next : undefined })}
-        clearable
-        w={SELECT_WIDTH}
-      />
-      {hasStationFilters(value) && (
-        <Button variant="subtle" leftSection={<IconFilterOff size={16} aria-hidden />} onClick={handleClear}>
-          Clear filters
-        </Button>
-      )}
-    </Group>
+    <FilterDisclosure
+      active={
+        [value.q, value.fuelProvider?.length, value.fuels?.length, value.status?.length].filter(Boolean)
+          .length
+      }
+    >
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          type="search"
+          label="Search"
+          placeholder="Name, code or city"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={text}
+          onChange={(event) => {
+            setText(event.currentTarget.value);
+            submitText(event.currentTarget.value);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') submitText.flush();
+          }}
+          w={{ base: '100%', sm: 280 }}
+        />
+        <MultiSelect<TFuelProvider>
+          label="Provider"
+          placeholder={value.fuelProvider?.length ? undefined : 'Any provider'}
+          data={providerOptions}
+          value={value.fuelProvider ?? []}
+          onChange={(next) => onChange({ fuelProvider: next.length ? next : undefined })}
+          clearable
+          w={SELECT_WIDTH}
+        />
+        <MultiSelect<TFuel>
+          label="Fuels"
+          placeholder={value.fuels?.length ? undefined : 'Any fuel'}
+          data={fuelOptions}
+          value={value.fuels ?? []}
+          onChange={(next) => onChange({ fuels: next.length ? next : undefined })}
+          clearable
+          w={SELECT_WIDTH}
+        />
+        <MultiSelect<TStationStatus>
+          label="Status"
+          placeholder={value.status?.length ? undefined : 'Any status'}
+          data={statusOptions}
+          value={value.status ?? []}
+          onChange={(next) => onChange({ status: next.length ? next : undefined })}
+          clearable
+          w={SELECT_WIDTH}
+        />
+        {hasStationFilters(value) && (
+          <Button
+            variant="subtle"
+            leftSection={<IconFilterOff size={16} aria-hidden />}
+            onClick={handleClear}
+          >
+            Clear filters
+          </Button>
+        )}
+      </Group>
+    </FilterDisclosure>
   );
 }

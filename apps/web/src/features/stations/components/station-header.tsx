@@ -1,5 +1,5 @@
 import type { TStation } from '@forecourt/contracts';
-import { Breadcrumbs, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Breadcrumbs, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconMapPin } from '@tabler/icons-react';
 import { AnchorLink, ButtonLink } from '../../../components/links';
 import { PageHeader } from '../../../components/page-header';
@@ -20,41 +20,38 @@ function StationBreadcrumbs({ current }: { current: string }) {
   );
 }
 
-/** Title block of every station page: name, status, provider, code, place and fuels. */
+/**
+ * Title block of every station page, kept to a line or two: name, status, live state, provider,
+ * code, place and fuels. The main menu leads back to the list, so there are no breadcrumbs here.
+ */
 export function StationHeader({ station }: { station: TStation }) {
   return (
-    <PageHeader
-      before={<StationBreadcrumbs current={station.name} />}
-      title={station.name}
-      description={
-        <Stack gap={6}>
-          <Group gap="xs" wrap="wrap">
-            <StationStatusBadge status={station.status} />
-            <StationLiveIndicator stationId={station.id} slug={station.slug} stationStatus={station.status} />
-            <Text size="sm" c="dimmed">
-              {FUEL_PROVIDER_LABELS[station.fuelProvider]} ·{' '}
-              <span style={{ fontFamily: 'monospace' }}>{station.code}</span>
-            </Text>
-          </Group>
-          <Group gap={4} wrap="nowrap">
-            <IconMapPin size={14} aria-hidden />
-            <Text size="sm" c="dimmed">
-              {station.city}, {station.state}
-            </Text>
-          </Group>
-          <FuelBadges fuels={station.fuels} />
-        </Stack>
-      }
-    />
+    <Group gap="xs" align="center" wrap="wrap" data-testid="station-header">
+      <Title order={1} size="h3" mr={4} style={{ overflowWrap: 'anywhere' }}>
+        {station.name}
+      </Title>
+      <StationStatusBadge status={station.status} />
+      <StationLiveIndicator stationId={station.id} slug={station.slug} stationStatus={station.status} />
+      <Text size="sm" c="dimmed">
+        {FUEL_PROVIDER_LABELS[station.fuelProvider]} ·{' '}
+        <span style={{ fontFamily: 'monospace' }}>{station.code}</span>
+      </Text>
+      <Group gap={4} wrap="nowrap">
+        <IconMapPin size={14} aria-hidden />
+        <Text size="sm" c="dimmed">
+          {station.city}, {station.state}
+        </Text>
+      </Group>
+      <FuelBadges fuels={station.fuels} />
+    </Group>
   );
 }
 
 export function StationHeaderSkeleton() {
   return (
     <Stack gap="sm" aria-busy="true" aria-label="Loading station">
-      <Skeleton height={14} width={160} />
-      <Skeleton height={30} width={320} />
-      <Skeleton height={14} width={240} />
+      <Skeleton height={28} width={320} />
+      <Skeleton height={36} />
     </Stack>
   );
 }

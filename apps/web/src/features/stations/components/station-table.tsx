@@ -1,6 +1,6 @@
 import type { TStation } from '@forecourt/contracts';
 import { Table, Text } from '@mantine/core';
-import { followRowLink } from '../../../components/data-table';
+import { followRowLink, STACKED, STACKED_SCROLL } from '../../../components/data-table';
 import { AnchorLink } from '../../../components/links';
 import { SortableTh, type TSortState } from '../../../components/sortable-th';
 import { formatDate, formatNumber } from '../../../lib/format';
@@ -32,8 +32,9 @@ export function StationTable({
   );
 
   return (
-    <Table.ScrollContainer minWidth={960} type="native">
+    <Table.ScrollContainer minWidth={960} type="native" className={STACKED_SCROLL}>
       <Table
+        className={STACKED}
         data-testid="station-table"
         striped
         highlightOnHover
@@ -61,33 +62,35 @@ export function StationTable({
               onClick={followRowLink}
               style={{ cursor: 'pointer' }}
             >
-              <Table.Td data-row-link>
+              <Table.Td data-row-link data-label="Name">
                 <AnchorLink to="/stations/$slug" params={{ slug: station.slug }} fw={600} size="sm">
                   {station.name}
                 </AnchorLink>
               </Table.Td>
-              <Table.Td>
+              <Table.Td data-label="Code">
                 <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                   {station.code}
                 </Text>
               </Table.Td>
-              <Table.Td>
+              <Table.Td data-label="City / State">
                 <Text size="sm">{station.city}</Text>
                 <Text size="xs" c="dimmed">
                   {station.state}
                 </Text>
               </Table.Td>
-              <Table.Td>{FUEL_PROVIDER_LABELS[station.fuelProvider]}</Table.Td>
-              <Table.Td>
+              <Table.Td data-label="Provider">{FUEL_PROVIDER_LABELS[station.fuelProvider]}</Table.Td>
+              <Table.Td data-label="Fuels">
                 <FuelBadges fuels={station.fuels} />
               </Table.Td>
-              <Table.Td>
+              <Table.Td data-label="Status">
                 <StationStatusBadge status={station.status} />
               </Table.Td>
-              <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+              <Table.Td data-label="Dispensers" ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
                 {formatNumber(station.dispenserCount)}
               </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(station.openedOn)}</Table.Td>
+              <Table.Td data-label="Opened" style={{ whiteSpace: 'nowrap' }}>
+                {formatDate(station.openedOn)}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { createLazyRoute, Outlet } from '@tanstack/react-router';
+import { StationNav } from '../../../app/layout/station-nav';
 import { currentFailure, ErrorState } from '../../../components/query-states';
 import {
   StationHeader,
@@ -12,7 +13,7 @@ import { isApiError } from '../../../lib/http';
 
 export const Route = createLazyRoute('/shell/stations/$slug')({ component: StationLayout });
 
-/** /stations/$slug/*: the station header above whichever station page is open. */
+/** /stations/$slug/*: the station's compact header and its sections above whichever page is open. */
 function StationLayout() {
   const { slug } = Route.useParams();
   const station = useStation(slug);
@@ -20,8 +21,11 @@ function StationLayout() {
 
   if (station.data && !(station.isError && isApiError(station.error, 'NOT_FOUND'))) {
     return (
-      <Stack gap="lg">
-        <StationHeader station={station.data} />
+      <Stack gap="md">
+        <Stack gap="xs">
+          <StationHeader station={station.data} />
+          <StationNav slug={slug} stationName={station.data.name} />
+        </Stack>
         <Outlet />
       </Stack>
     );
