@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TSeverity } from './enums';
 
 /**
  * The inbox widget wire contract (`/v1/widgets/*`, ../shared/protocol/inbox-widget-protocol.md).
@@ -83,6 +84,10 @@ export type TWidgetMessage = {
   deletedAt?: string;
   createdAt: string;
   updatedAt: string;
+  /** Forecourt: the workflow's (or the trigger's) severity. */
+  severity?: TSeverity;
+  /** Forecourt: when a snoozed message comes back (only while snoozed). */
+  snoozedUntil?: string;
   subscriber?: {
     _id: string;
     subscriberId: string;
