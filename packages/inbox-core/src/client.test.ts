@@ -500,3 +500,25 @@ describe('realtime', () => {
     expect(client.getSnapshot().connection).toBe('disconnected');
   });
 });
+
+describe('the first page and a refresh', () => {
+  it('a refresh while page 0 is first read joins that read: the awaited fetchFeed ends with the page', async () => {
+    const { client, server, sockets, paths } = setup({ countDebounceMs: 10 });
+    server.messages = many(3);
+    await client.start();
+    let open = () => {};
+    server.feedGate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const reading = client.fetchFeed();
+    // A count event during the first read schedules a feed refresh.
+    sockets.sockets[0]?.socket.emit('unseen_count_changed', { unseenCount: 3, hasMore: false });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    server.feedGate = undefined;
+    open();
+    await reading;
+    expect(client.getSnapshot().feed).toMatchObject({ status: 'ready' });
+    expect(client.getSnapshot().feed.messages).toHaveLength(3);
+    expect(paths((call) => call.path === '/notifications/feed')).toHaveLength(1);
+  });
+});

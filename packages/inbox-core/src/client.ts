@@ -304,6 +304,8 @@ export class InboxClient implements Observable<InboxState> {
   #storeCountsWanted = false;
   #severityWanted = false;
   #refreshParts = new Set<RefreshPart>();
+  /** The page-0 read under way, if any. */
+  #firstPage: Promise<void> | null = null;
   #refresh: Debounced;
   #receivedListeners = new Set<(message: InboxMessage) => void>();
 
@@ -735,7 +737,15 @@ export class InboxClient implements Observable<InboxState> {
   }
 
   /** Reads page 0 of the active store (replacing what was loaded); keeps the feed fresh from then on. */
-  async fetchFeed(): Promise<void> {
+  fetchFeed(): Promise<void> {
+    const loading = this.#loadFirstPage().finally(() => {
+      if (this.#firstPage === loading) this.#firstPage = null;
+    });
+    this.#firstPage = loading;
+    return loading;
+  }
+
+  async #loadFirstPage(): Promise<void> {
     this.#feedWanted = true;
     const live = this.#readySession();
     if (!live) return;
@@ -785,7 +795,8 @@ export class InboxClient implements Observable<InboxState> {
   async refetchFeed(): Promise<void> {
     const live = this.#readySession();
     if (!live) return;
-    if (this.#basePages.length === 0) return this.fetchFeed();
+    // Nothing loaded yet: a first read under way is the refresh (a second would make it moot).
+    if (this.#basePages.length === 0) return this.#firstPage ?? this.fetchFeed();
     const seq = ++this.#feedSeq;
     const commits = this.#commitSeq;
     const wanted = this.#basePages.length;
