@@ -522,3 +522,26 @@ describe('the first page and a refresh', () => {
     expect(paths((call) => call.path === '/notifications/feed')).toHaveLength(1);
   });
 });
+
+describe('the next page and a refresh', () => {
+  it('a next page asked for during a refresh is read after it, so the refresh does not drop it', async () => {
+    const { client, server } = setup();
+    server.messages = many(15);
+    await client.start();
+    await client.fetchFeed();
+    let open = () => {};
+    server.feedGate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const refreshing = client.refetchFeed();
+    await flush();
+    // The refresh's page 0 is held; page 1 would answer at once.
+    server.feedGate = undefined;
+    const next = client.fetchNextPage();
+    await flush(20);
+    open();
+    await Promise.all([refreshing, next]);
+    expect(client.getSnapshot().feed.pages.map((p) => p.page)).toEqual([0, 1]);
+    expect(client.getSnapshot().feed.messages).toHaveLength(15);
+  });
+});

@@ -306,6 +306,8 @@ export class InboxClient implements Observable<InboxState> {
   #refreshParts = new Set<RefreshPart>();
   /** The page-0 read under way, if any. */
   #firstPage: Promise<void> | null = null;
+  /** The refresh of the loaded pages under way, if any. */
+  #refetching: Promise<void> | null = null;
   #refresh: Debounced;
   #receivedListeners = new Set<(message: InboxMessage) => void>();
 
@@ -771,6 +773,8 @@ export class InboxClient implements Observable<InboxState> {
 
   /** Appends the next page (current page + 1) while the server reports more. */
   async fetchNextPage(): Promise<void> {
+    // A refresh under way swaps the pages when it ends: the next page is read after it.
+    if (this.#refetching) await this.#refetching;
     const live = this.#readySession();
     const last = this.#basePages[this.#basePages.length - 1];
     if (!live || !last?.hasMore || this.getSnapshot().feed.fetchingNextPage) return;
@@ -792,7 +796,15 @@ export class InboxClient implements Observable<InboxState> {
    * Reads the loaded pages again from page 0 (as many as were loaded, fewer when the server
    * reports no more) and swaps them in at once, keeping the scroll depth.
    */
-  async refetchFeed(): Promise<void> {
+  refetchFeed(): Promise<void> {
+    const refetching = this.#refetchPages().finally(() => {
+      if (this.#refetching === refetching) this.#refetching = null;
+    });
+    this.#refetching = refetching;
+    return refetching;
+  }
+
+  async #refetchPages(): Promise<void> {
     const live = this.#readySession();
     if (!live) return;
     // Nothing loaded yet: a first read under way is the refresh (a second would make it moot).
