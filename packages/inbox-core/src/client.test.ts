@@ -544,4 +544,24 @@ describe('the next page and a refresh', () => {
     expect(client.getSnapshot().feed.pages.map((p) => p.page)).toEqual([0, 1]);
     expect(client.getSnapshot().feed.messages).toHaveLength(15);
   });
+
+  it('a refresh asked for while a next page is read waits for it and reads both pages again', async () => {
+    const { client, server } = setup();
+    server.messages = many(15);
+    await client.start();
+    await client.fetchFeed();
+    let open = () => {};
+    server.feedGate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const next = client.fetchNextPage();
+    await flush();
+    server.feedGate = undefined;
+    const refreshing = client.refetchFeed();
+    await flush(20);
+    open();
+    await Promise.all([refreshing, next]);
+    expect(client.getSnapshot().feed.pages.map((p) => p.page)).toEqual([0, 1]);
+    expect(client.getSnapshot().feed.messages).toHaveLength(15);
+  });
 });

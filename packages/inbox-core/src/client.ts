@@ -308,6 +308,8 @@ export class InboxClient implements Observable<InboxState> {
   #firstPage: Promise<void> | null = null;
   /** The refresh of the loaded pages under way, if any. */
   #refetching: Promise<void> | null = null;
+  /** The next page being read, if any. */
+  #nextPage: Promise<void> | null = null;
   #refresh: Debounced;
   #receivedListeners = new Set<(message: InboxMessage) => void>();
 
@@ -775,6 +777,16 @@ export class InboxClient implements Observable<InboxState> {
   async fetchNextPage(): Promise<void> {
     // A refresh under way swaps the pages when it ends: the next page is read after it.
     if (this.#refetching) await this.#refetching;
+    const reading = this.#readNextPage();
+    this.#nextPage = reading;
+    try {
+      await reading;
+    } finally {
+      if (this.#nextPage === reading) this.#nextPage = null;
+    }
+  }
+
+  async #readNextPage(): Promise<void> {
     const live = this.#readySession();
     const last = this.#basePages[this.#basePages.length - 1];
     if (!live || !last?.hasMore || this.getSnapshot().feed.fetchingNextPage) return;
@@ -797,7 +809,11 @@ export class InboxClient implements Observable<InboxState> {
    * reports no more) and swaps them in at once, keeping the scroll depth.
    */
   refetchFeed(): Promise<void> {
-    const refetching = this.#refetchPages().finally(() => {
+    // A next page being read is appended first, so the refresh reads it again too.
+    const appending = this.#nextPage;
+    const refetching = (
+      appending ? appending.then(() => this.#refetchPages()) : this.#refetchPages()
+    ).finally(() => {
       if (this.#refetching === refetching) this.#refetching = null;
     });
     this.#refetching = refetching;
