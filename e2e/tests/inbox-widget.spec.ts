@@ -117,9 +117,9 @@ test.describe('the inbox widget', () => {
     await announce(admin, memberId, announcement);
 
     const dialog = await openInbox(member.page);
-    const tabs = dialog.getByRole('tab');
-    await expect(tabs).toHaveCount(2);
-    await expect(dialog.getByRole('tab', { selected: true })).toHaveText(/Inbox/);
+    const categories = dialog.getByRole('tablist', { name: 'Notification categories' });
+    await expect(categories.getByRole('tab')).toHaveCount(2);
+    await expect(categories.getByRole('tab', { selected: true })).toHaveText(/All/);
     await expect(itemWith(dialog, announcement)).toBeVisible({ timeout: 15_000 });
     await expect(itemWith(dialog, incidentTitle)).toBeVisible({ timeout: 15_000 });
     const incidentsTab = dialog.getByRole('tab', { name: /Incidents/ });
@@ -197,6 +197,60 @@ test.describe('the inbox widget', () => {
     expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(viewport?.width ?? 0);
     await saveScreenshot(member.page, 'inbox-widget-rtl');
+    await member.close();
+  });
+
+  test('archive and snooze: a message leaves the inbox, is listed in its tab after a reload, and comes back', async ({
+    browser,
+  }) => {
+    const admin = await open(browser, 'admin');
+    const member = await open(browser, 'member');
+    const memberId = await userId(member.page.request, member.token);
+    const archived = `Delivery note filed — ${Date.now()}`;
+    const snoozed = `Price board check — ${Date.now()}`;
+    await announce(admin, memberId, archived);
+    await announce(admin, memberId, snoozed);
+
+    let dialog = await openInbox(member.page);
+    const views = () => dialog.getByRole('tablist', { name: 'Notification views' });
+    await expect(itemWith(dialog, archived)).toBeVisible({ timeout: 15_000 });
+    await itemWith(dialog, archived).getByRole('button', { name: 'Message actions' }).click();
+    await dialog.getByRole('menuitem', { name: 'Archive', exact: true }).click();
+    await expect(itemWith(dialog, archived)).toHaveCount(0);
+    await itemWith(dialog, snoozed).getByRole('button', { name: 'Message actions' }).click();
+    await dialog.getByRole('menuitem', { name: 'Snooze for 1 hour' }).click();
+    await expect(itemWith(dialog, snoozed)).toHaveCount(0);
+
+    // Read back from the server: after a reload neither is in the inbox; each is in its tab.
+    await member.page.reload();
+    dialog = await openInbox(member.page);
+    await expect(
+      dialog.getByRole('article').first().or(dialog.getByText('Nothing new to see here yet')),
+    ).toBeVisible();
+    await expect(itemWith(dialog, archived)).toHaveCount(0);
+    await expect(itemWith(dialog, snoozed)).toHaveCount(0);
+    await views().getByRole('tab', { name: 'Snoozed' }).click();
+    await expect(itemWith(dialog, snoozed)).toBeVisible();
+    await expect(itemWith(dialog, snoozed).getByTestId('fc-inbox-snoozed-until')).toContainText(
+      'Snoozed until',
+    );
+    await views().getByRole('tab', { name: 'Archived' }).click();
+    await expect(itemWith(dialog, archived)).toBeVisible();
+    await saveScreenshot(member.page, 'inbox-widget-archived');
+
+    // Back to the inbox: "Move to inbox" in the archive, Unsnooze in the snoozed list.
+    await itemWith(dialog, archived).getByRole('button', { name: 'Message actions' }).click();
+    await dialog.getByRole('menuitem', { name: 'Move to inbox' }).click();
+    await expect(itemWith(dialog, archived)).toHaveCount(0);
+    await views().getByRole('tab', { name: 'Snoozed' }).click();
+    await itemWith(dialog, snoozed).getByRole('button', { name: 'Message actions' }).click();
+    await dialog.getByRole('menuitem', { name: 'Unsnooze' }).click();
+    await expect(itemWith(dialog, snoozed)).toHaveCount(0);
+    await member.page.reload();
+    dialog = await openInbox(member.page);
+    await expect(itemWith(dialog, archived)).toBeVisible({ timeout: 15_000 });
+    await expect(itemWith(dialog, snoozed)).toBeVisible();
+    await admin.close();
     await member.close();
   });
 });

@@ -2,6 +2,7 @@ import { COUNT_LIMIT, USAGE_LOG_PREFIX } from './constants';
 import { encodePayload, type HttpClient, type QueryValue } from './http';
 import {
   parseCount,
+  parseCounts,
   parseFeedPage,
   parseGlobalPreference,
   parseGlobalPreferences,
@@ -11,6 +12,7 @@ import {
   parseSession,
   parseWorkflowPreference,
   parseWorkflowPreferences,
+  SEVERITIES,
 } from './parse';
 import type {
   ActionButtonType,
@@ -23,6 +25,7 @@ import type {
   Mark,
   Organization,
   Session,
+  SeverityCounts,
   StoreQuery,
   WorkflowPreference,
 } from './types';
@@ -41,6 +44,8 @@ function storeParams(query: StoreQuery): Record<string, QueryValue> {
     seen: query.seen,
     read: query.read,
     payload: query.payload ? encodePayload(query.payload) : undefined,
+    archived: query.archived,
+    snoozed: query.snoozed,
   };
 }
 
@@ -51,9 +56,12 @@ function storeParams(query: StoreQuery): Record<string, QueryValue> {
  */
 export class WidgetApi {
   readonly #http: HttpClient;
+  /** `/v1/inbox` with the same session token: archive, snooze and severity counts. */
+  readonly #inbox: HttpClient;
 
   constructor(http: HttpClient) {
     this.#http = http;
+    this.#inbox = http.withPrefix('/v1/inbox');
   }
 
   get http(): HttpClient {
@@ -120,6 +128,8 @@ export class WidgetApi {
           feedIdentifier: query.feedIdentifier,
           read: query.read,
           seen: query.seen ?? (query.read === undefined ? false : undefined),
+          archived: query.archived,
+          snoozed: query.snoozed,
           limit: COUNT_LIMIT,
         },
         retry: true,
@@ -277,5 +287,47 @@ export class WidgetApi {
       body: { name: name.startsWith(USAGE_LOG_PREFIX) ? name : `${USAGE_LOG_PREFIX}${name}`, payload },
       ...options,
     });
+  }
+
+  // ─── archive, snooze, severity: the `/v1/inbox` routes, on the same token ─────────────────
+
+  /** `PATCH /v1/inbox/notifications/:id/<change>` (archive also marks read and seen). */
+  async changeMessage(
+    messageId: string,
+    change: 'archive' | 'unarchive' | 'unsnooze',
+    options: Signal = {},
+  ): Promise<void> {
+    await this.#inbox.request('PATCH', `/notifications/${encodeURIComponent(messageId)}/${change}`, {
+      retry: true,
+      ...options,
+    });
+  }
+
+  /** `PATCH /v1/inbox/notifications/:id/snooze` — a past time or one beyond the server's maximum is 400. */
+  async snooze(messageId: string, until: Date, options: Signal = {}): Promise<void> {
+    await this.#inbox.request('PATCH', `/notifications/${encodeURIComponent(messageId)}/snooze`, {
+      body: { snoozeUntil: until.toISOString() },
+      retry: true,
+      ...options,
+    });
+  }
+
+  /** `POST /v1/inbox/notifications/read-archive` — every read message of the inbox archived (204). */
+  async archiveAllRead(options: Signal = {}): Promise<void> {
+    await this.#inbox.request('POST', '/notifications/read-archive', { body: {}, retry: true, ...options });
+  }
+
+  /** Unread messages of the inbox per severity, in one `GET /v1/inbox/notifications/count`. */
+  async getSeverityCounts(options: Signal = {}): Promise<SeverityCounts> {
+    const filters = SEVERITIES.map((severity) => ({ read: false, archived: false, severity }));
+    const counts = parseCounts(
+      await this.#inbox.request('GET', '/notifications/count', {
+        query: { filters: JSON.stringify(filters) },
+        retry: true,
+        ...options,
+      }),
+      filters.length,
+    );
+    return Object.fromEntries(SEVERITIES.map((severity, i) => [severity, counts[i] ?? 0])) as SeverityCounts;
   }
 }

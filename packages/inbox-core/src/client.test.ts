@@ -534,3 +534,68 @@ describe('realtime', () => {
     expect(client.getSnapshot().connection).toBe('disconnected');
   });
 });
+
+describe('the first page and a refresh', () => {
+  it('a refresh while page 0 is first read joins that read: the awaited fetchFeed ends with the page', async () => {
+    const { client, server, sockets, paths } = setup({ countDebounceMs: 10 });
+    server.messages = many(3);
+    await client.start();
+    let open = () => {};
+    server.feedGate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const reading = client.fetchFeed();
+    // A count event during the first read schedules a feed refresh.
+    sockets.sockets[0]?.socket.emit('unseen_count_changed', { unseenCount: 3, hasMore: false });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    server.feedGate = undefined;
+    open();
+    await reading;
+    expect(client.getSnapshot().feed).toMatchObject({ status: 'ready' });
+    expect(client.getSnapshot().feed.messages).toHaveLength(3);
+    expect(paths((call) => call.path === '/notifications/feed')).toHaveLength(1);
+  });
+});
+
+describe('the next page and a refresh', () => {
+  it('a next page asked for during a refresh is read after it, so the refresh does not drop it', async () => {
+    const { client, server } = setup();
+    server.messages = many(15);
+    await client.start();
+    await client.fetchFeed();
+    let open = () => {};
+    server.feedGate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const refreshing = client.refetchFeed();
+    await flush();
+    // The refresh's page 0 is held; page 1 would answer at once.
+    server.feedGate = undefined;
+    const next = client.fetchNextPage();
+    await flush(20);
+    open();
+    await Promise.all([refreshing, next]);
+    expect(client.getSnapshot().feed.pages.map((p) => p.page)).toEqual([0, 1]);
+    expect(client.getSnapshot().feed.messages).toHaveLength(15);
+  });
+
+  it('a refresh asked for while a next page is read waits for it and reads both pages again', async () => {
+    const { client, server } = setup();
+    server.messages = many(15);
+    await client.start();
+    await client.fetchFeed();
+    let open = () => {};
+    server.feedGate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const next = client.fetchNextPage();
+    await flush();
+    server.feedGate = undefined;
+    const refreshing = client.refetchFeed();
+    await flush(20);
+    open();
+    await Promise.all([refreshing, next]);
+    expect(client.getSnapshot().feed.pages.map((p) => p.page)).toEqual([0, 1]);
+    expect(client.getSnapshot().feed.messages).toHaveLength(15);
+  });
+});

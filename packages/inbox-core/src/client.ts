@@ -34,9 +34,10 @@ import {
 } from './flags';
 import { type FetchLike, HttpClient } from './http';
 import { createContainer, type Observable } from './observable';
-import { parseCountEvent, parseMessage } from './parse';
+import { parseCountEvent, parseMessage, parseSeverityCounts } from './parse';
 import { connectSocket, type ReconnectOptions, type SocketFactory, type SocketLike } from './realtime';
 import type { RetryOptions } from './retry';
+import { DEFAULT_MAX_SNOOZE_HOURS } from './snooze';
 import type {
   ActionButtonType,
   ActionStatus,
@@ -45,9 +46,11 @@ import type {
   GlobalPreference,
   InboxMessage,
   InboxStore,
+  InboxView,
   Mark,
   Organization,
   SessionProfile,
+  SeverityCounts,
   StoreQuery,
   WorkflowPreference,
 } from './types';
@@ -90,6 +93,8 @@ export type CountsState = {
   unreadHasMore: boolean;
   /** Per store: its unseen badge (`GET /notifications/count`). */
   stores: Readonly<Record<string, number>>;
+  /** Unread messages of the inbox per severity; null until {@link InboxClient.fetchSeverityCounts}. */
+  severity: SeverityCounts | null;
 };
 
 export type PreferencesState = {
@@ -104,6 +109,8 @@ export type InboxState = {
   organization: Organization | null;
   stores: readonly InboxStore[];
   activeStoreId: string;
+  /** What the feed lists: the inbox (default), the archive or the snoozed messages. */
+  view: InboxView;
   feed: FeedState;
   counts: CountsState;
   preferences: PreferencesState;
@@ -141,6 +148,8 @@ export type InboxClientOptions = InboxIdentity & {
   stores?: InboxStore[];
   /** Feed page size when a store's query sets none (server default 10). */
   pageSize?: number;
+  /** The server's `INBOX_MAX_SNOOZE_HOURS` (default 720): longer snooze choices are not offered. */
+  maxSnoozeHours?: number;
   initialFetch?: Partial<InitialFetch>;
   /** Debounce of realtime count events: 100 ms, or 1000 ms under a test runner. */
   countDebounceMs?: number;
@@ -168,7 +177,7 @@ const INITIAL_FETCH: InitialFetch = {
   globalPreference: false,
 };
 
-type RefreshPart = 'feed' | 'unseen' | 'unread' | 'storeCounts';
+type RefreshPart = 'feed' | 'unseen' | 'unread' | 'storeCounts' | 'severity';
 
 /** An optimistic change: applied over the server's pages until its request settles. */
 type PendingOp = { apply(message: InboxMessage): InboxMessage | null };
@@ -193,6 +202,7 @@ const emptyCounts = (): CountsState => ({
   unseenHasMore: false,
   unreadHasMore: false,
   stores: {},
+  severity: null,
 });
 
 function initialState(stores: readonly InboxStore[]): InboxState {
@@ -203,6 +213,7 @@ function initialState(stores: readonly InboxStore[]): InboxState {
     organization: null,
     stores,
     activeStoreId,
+    view: 'inbox',
     feed: emptyFeed(activeStoreId),
     counts: emptyCounts(),
     preferences: { status: 'idle', workflows: [], global: null },
@@ -293,7 +304,14 @@ export class InboxClient implements Observable<InboxState> {
   /** The UI asked for the feed / store badges: keep them fresh (events, reconnect, new session). */
   #feedWanted = false;
   #storeCountsWanted = false;
+  #severityWanted = false;
   #refreshParts = new Set<RefreshPart>();
+  /** The page-0 read under way, if any. */
+  #firstPage: Promise<void> | null = null;
+  /** The refresh of the loaded pages under way, if any. */
+  #refetching: Promise<void> | null = null;
+  /** The next page being read, if any. */
+  #nextPage: Promise<void> | null = null;
   #refresh: Debounced;
   #receivedListeners = new Set<(message: InboxMessage) => void>();
 
@@ -406,7 +424,7 @@ export class InboxClient implements Observable<InboxState> {
     this.#feedSeq += 1;
     this.api.http.setToken(null);
     storageRemove(this.#storage, TOKEN_STORAGE_KEY);
-    this.#container.set(initialState(this.#stores));
+    this.#container.set({ ...initialState(this.#stores), view: this.getSnapshot().view });
   }
 
   #isLive(live: LiveSession): boolean {
@@ -461,6 +479,7 @@ export class InboxClient implements Observable<InboxState> {
     if (want.unreadCount) fetches.push(this.fetchUnreadCount());
     if (want.notifications || this.#feedWanted) fetches.push(this.fetchFeed());
     if (want.storeCounts || this.#storeCountsWanted) fetches.push(this.fetchStoreCounts());
+    if (this.#severityWanted) fetches.push(this.fetchSeverityCounts());
     if (want.preferences) fetches.push(this.fetchPreferences());
     if (want.globalPreference) fetches.push(this.fetchGlobalPreference());
     await Promise.all(fetches);
@@ -526,14 +545,17 @@ export class InboxClient implements Observable<InboxState> {
       const count = parseCountEvent(data, 'unreadCount');
       if (!count) return;
       this.#setCount('unread', count.count, count.hasMore);
-      this.#scheduleRefresh(['feed', 'storeCounts', 'unseen']);
+      // Newer servers send the counts per severity with the event.
+      const severity = parseSeverityCounts((data as { counts?: { severity?: unknown } }).counts?.severity);
+      if (severity) this.#set((state) => ({ counts: { ...state.counts, severity } }));
+      this.#scheduleRefresh(['feed', 'storeCounts', 'unseen', ...(severity ? [] : ['severity' as const])]);
     });
   }
 
   /** After a reconnect: counts, store badges and the loaded pages (from page 0), at once. */
   #resync(): void {
     this.#refresh.cancel();
-    this.#refreshParts = new Set(['unseen', 'unread', 'feed', 'storeCounts']);
+    this.#refreshParts = new Set(['unseen', 'unread', 'feed', 'storeCounts', 'severity']);
     this.#flushRefresh();
   }
 
@@ -550,6 +572,7 @@ export class InboxClient implements Observable<InboxState> {
     if (parts.has('unread')) void this.fetchUnreadCount();
     if (parts.has('feed') && this.#feedWanted) void this.refetchFeed();
     if (parts.has('storeCounts') && this.#storeCountsWanted) void this.fetchStoreCounts();
+    if (parts.has('severity') && this.#severityWanted) void this.fetchSeverityCounts();
   }
 
   #dispatch(which: 'unseen' | 'unread', count: number): void {
@@ -632,6 +655,19 @@ export class InboxClient implements Observable<InboxState> {
     }
   }
 
+  /** Unread messages of the inbox per severity; kept fresh from then on. */
+  async fetchSeverityCounts(): Promise<void> {
+    this.#severityWanted = true;
+    const live = this.#readySession();
+    if (!live) return;
+    try {
+      const severity = await this.api.getSeverityCounts({ signal: live.abort.signal });
+      if (this.#isLive(live)) this.#set((state) => ({ counts: { ...state.counts, severity } }));
+    } catch (error) {
+      if (this.#isLive(live) && !isAbort(error)) this.#fail('counts', error);
+    }
+  }
+
   // ─── stores and feed ──────────────────────────────────────────────────────────────────────
 
   get activeStore(): InboxStore {
@@ -641,7 +677,31 @@ export class InboxClient implements Observable<InboxState> {
 
   #feedQuery(): StoreQuery {
     const query = this.activeStore.query ?? {};
-    return { ...query, limit: query.limit ?? this.#options.pageSize ?? DEFAULT_PAGE_SIZE };
+    const view = this.getSnapshot().view;
+    return {
+      ...query,
+      limit: query.limit ?? this.#options.pageSize ?? DEFAULT_PAGE_SIZE,
+      ...(view === 'archived' ? { archived: true } : view === 'snoozed' ? { snoozed: true } : {}),
+    };
+  }
+
+  /** The server's maximum snooze, in hours (the `maxSnoozeHours` option). */
+  get maxSnoozeHours(): number {
+    return this.#options.maxSnoozeHours ?? DEFAULT_MAX_SNOOZE_HOURS;
+  }
+
+  /**
+   * Shows the inbox, the archive or the snoozed messages (of the active store): the feed is read
+   * again from page 0 if it was in use.
+   */
+  setView(view: InboxView): Promise<void> {
+    if (this.getSnapshot().view === view) return Promise.resolve();
+    this.#feedSeq += 1;
+    this.#basePages = [];
+    this.#ops = [];
+    const storeId = this.getSnapshot().activeStoreId;
+    this.#set(() => ({ view, feed: emptyFeed(storeId) }));
+    return this.#feedWanted ? this.fetchFeed() : Promise.resolve();
   }
 
   /**
@@ -687,7 +747,11 @@ export class InboxClient implements Observable<InboxState> {
    * Resolves once the feed shows the server's answer, even when a newer read took this one's place.
    */
   fetchFeed(): Promise<void> {
-    return this.#trackFeedLoad(() => this.#readFirstPage());
+    const loading = this.#trackFeedLoad(() => this.#loadFirstPage()).finally(() => {
+      if (this.#firstPage === loading) this.#firstPage = null;
+    });
+    this.#firstPage = loading;
+    return loading;
   }
 
   /** Runs a feed read and records it as the newest when it took a new sequence number. */
@@ -704,7 +768,7 @@ export class InboxClient implements Observable<InboxState> {
     return load && load.seq > seq ? load.done : undefined;
   }
 
-  async #readFirstPage(): Promise<void> {
+  async #loadFirstPage(): Promise<void> {
     this.#feedWanted = true;
     const live = this.#readySession();
     if (!live) return;
@@ -731,6 +795,18 @@ export class InboxClient implements Observable<InboxState> {
 
   /** Appends the next page (current page + 1) while the server reports more. */
   async fetchNextPage(): Promise<void> {
+    // A refresh under way swaps the pages when it ends: the next page is read after it.
+    if (this.#refetching) await this.#refetching;
+    const reading = this.#readNextPage();
+    this.#nextPage = reading;
+    try {
+      await reading;
+    } finally {
+      if (this.#nextPage === reading) this.#nextPage = null;
+    }
+  }
+
+  async #readNextPage(): Promise<void> {
     const live = this.#readySession();
     const last = this.#basePages[this.#basePages.length - 1];
     if (!live || !last?.hasMore || this.getSnapshot().feed.fetchingNextPage) return;
@@ -753,13 +829,21 @@ export class InboxClient implements Observable<InboxState> {
    * reports no more) and swaps them in at once, keeping the scroll depth.
    */
   refetchFeed(): Promise<void> {
-    return this.#trackFeedLoad(() => this.#readLoadedPages());
+    // A next page being read is appended first, so the refresh reads it again too.
+    const appending = this.#nextPage;
+    const refetch = () => this.#trackFeedLoad(() => this.#refetchPages());
+    const refetching = (appending ? appending.then(refetch) : refetch()).finally(() => {
+      if (this.#refetching === refetching) this.#refetching = null;
+    });
+    this.#refetching = refetching;
+    return refetching;
   }
 
-  async #readLoadedPages(): Promise<void> {
+  async #refetchPages(): Promise<void> {
     const live = this.#readySession();
     if (!live) return;
-    if (this.#basePages.length === 0) return this.fetchFeed();
+    // Nothing loaded yet: a first read under way is the refresh (a second would make it moot).
+    if (this.#basePages.length === 0) return this.#firstPage ?? this.fetchFeed();
     const seq = ++this.#feedSeq;
     const commits = this.#commitSeq;
     const wanted = this.#basePages.length;
@@ -849,7 +933,7 @@ export class InboxClient implements Observable<InboxState> {
         if (commit) commit(result);
         else this.#basePages = applyOps(this.#basePages, [op]);
         this.#publishFeed();
-        this.#scheduleRefresh(['unseen', 'unread', 'feed', 'storeCounts']);
+        this.#scheduleRefresh(['unseen', 'unread', 'feed', 'storeCounts', 'severity']);
       }
       return result;
     } catch (error) {
@@ -989,6 +1073,62 @@ export class InboxClient implements Observable<InboxState> {
       (signal) => this.api.updateAction(messageId, type, status, payload, { signal }),
       (stored) => this.#merge([stored]),
     );
+  }
+
+  /** The loaded message leaves the view at once (it belongs to another view now). */
+  #leave(
+    messageId: string,
+    run: (signal: AbortSignal) => Promise<void>,
+    counts?: CountChange,
+  ): Promise<void> {
+    const apply = (message: InboxMessage) => (message._id === messageId ? null : message);
+    return this.#mutate(apply, counts ?? {}, run);
+  }
+
+  /** Counts change only when the message leaves the inbox (not the archive or the snoozed list). */
+  #inboxDelta(messageId: string): CountChange {
+    return this.getSnapshot().view === 'inbox'
+      ? this.#deltaOf((message) => (message._id === messageId ? null : message))
+      : {};
+  }
+
+  /** Archive (read and seen too): it leaves the inbox and its counts, and is listed in the archive. */
+  archive(messageId: string): Promise<void> {
+    return this.#leave(
+      messageId,
+      (signal) => this.api.changeMessage(messageId, 'archive', { signal }),
+      this.#inboxDelta(messageId),
+    );
+  }
+
+  /** Back from the archive to the inbox. */
+  unarchive(messageId: string): Promise<void> {
+    return this.#leave(messageId, (signal) => this.api.changeMessage(messageId, 'unarchive', { signal }));
+  }
+
+  /**
+   * Snoozes until `until`: the message leaves the feed and counts and the server brings it back,
+   * unread, at that time. A time beyond {@link maxSnoozeHours} (or past) is refused by the server
+   * and the message comes back at once.
+   */
+  snooze(messageId: string, until: Date): Promise<void> {
+    return this.#leave(
+      messageId,
+      (signal) => this.api.snooze(messageId, until, { signal }),
+      this.#inboxDelta(messageId),
+    );
+  }
+
+  /** Back from the snoozed list to the inbox now. */
+  unsnooze(messageId: string): Promise<void> {
+    return this.#leave(messageId, (signal) => this.api.changeMessage(messageId, 'unsnooze', { signal }));
+  }
+
+  /** Every read message of the inbox archived (the loaded ones leave the inbox view at once). */
+  archiveAllRead(): Promise<void> {
+    const inbox = this.getSnapshot().view === 'inbox';
+    const apply = (message: InboxMessage) => (inbox && message.read ? null : message);
+    return this.#mutate(apply, this.#deltaOf(apply), (signal) => this.api.archiveAllRead({ signal }));
   }
 
   /** `POST /usage/log` (analytics; never retried, failures only logged). */

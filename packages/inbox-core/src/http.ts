@@ -39,29 +39,40 @@ export function toQueryString(query: Record<string, QueryValue> | undefined): st
   return text === '' ? '' : `?${text}`;
 }
 
+type HttpOptions = { backendUrl: string; fetch?: FetchLike; retry: RetryOptions; prefix?: string };
+
 /**
- * JSON over fetch for `{backendUrl}/v1/widgets`: the bearer header when a token is set, the
- * `{data}` envelope unwrapped, 204 as undefined, and errors as {@link InboxHttpError}.
+ * JSON over fetch for `{backendUrl}/v1/widgets` (or another `prefix`): the bearer header when a
+ * token is set, the `{data}` envelope unwrapped, 204 as undefined, and errors as
+ * {@link InboxHttpError}.
  */
 export class HttpClient {
+  readonly #options: HttpOptions;
   readonly #base: string;
   readonly #fetch: FetchLike;
   readonly #retry: RetryOptions;
-  #token: string | null = null;
+  readonly #auth: { token: string | null };
 
-  constructor(options: { backendUrl: string; fetch?: FetchLike; retry: RetryOptions }) {
-    this.#base = `${options.backendUrl.replace(/\/+$/, '')}/v1/widgets`;
+  constructor(options: HttpOptions, auth: { token: string | null } = { token: null }) {
+    this.#options = options;
+    this.#base = `${options.backendUrl.replace(/\/+$/, '')}${options.prefix ?? '/v1/widgets'}`;
     this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.#retry = options.retry;
+    this.#auth = auth;
+  }
+
+  /** A client for another prefix of the same server that shares this one's token. */
+  withPrefix(prefix: string): HttpClient {
+    return new HttpClient({ ...this.#options, prefix }, this.#auth);
   }
 
   get token(): string | null {
-    return this.#token;
+    return this.#auth.token;
   }
 
-  /** Sets or (with null) clears the Authorization header. */
+  /** Sets or (with null) clears the Authorization header (of every client sharing the token). */
   setToken(token: string | null): void {
-    this.#token = token;
+    this.#auth.token = token;
   }
 
   request(method: string, path: string, options: RequestOptions = {}): Promise<unknown> {
@@ -72,7 +83,7 @@ export class HttpClient {
   async #once(method: string, path: string, options: RequestOptions): Promise<unknown> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
-    if (this.#token) headers.authorization = `Bearer ${this.#token}`;
+    if (this.#auth.token) headers.authorization = `Bearer ${this.#auth.token}`;
     const init: RequestInit = { method, headers };
     if (options.body !== undefined) init.body = JSON.stringify(options.body);
     if (options.signal) init.signal = options.signal;

@@ -51,6 +51,7 @@ export { encodePayload, type FetchLike, HttpClient, toQueryString } from './http
 export { type Container, createContainer, type Observable } from './observable';
 export { connectSocket, type ReconnectOptions, type SocketFactory, type SocketLike } from './realtime';
 export { isRetryable, type RetryOptions, retryDelay, withRetry } from './retry';
+export { DEFAULT_MAX_SNOOZE_HOURS, type SnoozeChoice, snoozeChoices } from './snooze';
 export type {
   ActionButtonType,
   ActionStatus,
@@ -60,10 +61,13 @@ export type {
   GlobalPreference,
   InboxMessage,
   InboxStore,
+  InboxView,
   Mark,
   Organization,
   Session,
   SessionProfile,
+  Severity,
+  SeverityCounts,
   StoreQuery,
   WorkflowPreference,
 } from './types';

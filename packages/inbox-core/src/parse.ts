@@ -6,6 +6,8 @@ import type {
   InboxMessage,
   Organization,
   Session,
+  Severity,
+  SeverityCounts,
   WorkflowPreference,
 } from './types';
 
@@ -129,4 +131,24 @@ export function parseCountEvent(
 ): { count: number; hasMore: boolean } | null {
   if (!isObject(value) || !isCount(value[key])) return null;
   return { count: value[key], hasMore: value.hasMore === true };
+}
+
+export const SEVERITIES: readonly Severity[] = ['high', 'medium', 'low', 'none'];
+
+/** `{high, medium, low, none}` counts; null when any is missing or malformed. */
+export function parseSeverityCounts(value: unknown): SeverityCounts | null {
+  if (!isObject(value)) return null;
+  const out = {} as SeverityCounts;
+  for (const severity of SEVERITIES) {
+    const count = value[severity];
+    if (!isCount(count)) return null;
+    out[severity] = count;
+  }
+  return out;
+}
+
+/** `GET /v1/inbox/notifications/count` answers `[{count, filter}]`, one per filter asked. */
+export function parseCounts(value: unknown, expected: number): number[] {
+  if (!Array.isArray(value) || value.length !== expected) fail('counts is not a list of the filters');
+  return value.map((item) => field(object(item, 'count'), 'count', isCount, 'count'));
 }

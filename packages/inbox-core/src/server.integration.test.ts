@@ -220,4 +220,53 @@ describe('inbox-core against Forecourt', () => {
       expect(state().feed.messages.map((m) => m.content)).toEqual(['<strong>Hello bob</strong>']),
     );
   });
+
+  it('archives, unarchives, snoozes, unsnoozes and archives all read, each read back from the server', async () => {
+    await announce('bob', 'Second for bob');
+    await waitFor(() => expect(state().feed.messages).toHaveLength(2));
+    const [newest, older] = state().feed.messages as unknown as [{ _id: string }, { _id: string }];
+    const headers = { authorization: `Bearer ${storage.getItem(TOKEN_STORAGE_KEY)}` };
+    const listed = async (query = '') =>
+      (
+        (await t.app.inject({ method: 'GET', url: `/v1/widgets/notifications/feed${query}`, headers })).json()
+          .data as { _id: string; archived: boolean; read: boolean; snoozedUntil?: string }[]
+      ).map((m) => m._id);
+
+    await client.archive(newest._id);
+    expect(await listed()).toEqual([older._id]);
+    expect(await listed('?archived=true')).toEqual([newest._id]);
+    await waitFor(() => expect(state().counts).toMatchObject({ unseen: 1, unread: 1 }));
+
+    await client.setView('archived');
+    expect(state().feed.messages.map((m) => m._id)).toEqual([newest._id]);
+    await client.unarchive(newest._id);
+    expect(state().feed.messages).toEqual([]);
+    expect(await listed('?archived=true')).toEqual([]);
+    expect(await listed()).toEqual([newest._id, older._id]);
+
+    await client.setView('inbox');
+    await waitFor(() => expect(state().feed.messages).toHaveLength(2));
+    const until = new Date(t.clock.now() + 2 * 3_600_000);
+    await client.snooze(older._id, until);
+    expect(await listed()).toEqual([newest._id]);
+    await client.setView('snoozed');
+    expect(state().feed.messages.map((m) => [m._id, m.snoozedUntil])).toEqual([
+      [older._id, until.toISOString()],
+    ]);
+    await client.unsnooze(older._id);
+    expect(await listed('?snoozed=true')).toEqual([]);
+
+    // Past the server's maximum (720 hours by default): refused, and the message stays.
+    await client.setView('inbox');
+    await waitFor(() => expect(state().feed.messages).toHaveLength(2));
+    await expect(client.snooze(older._id, new Date(t.clock.now() + 800 * 3_600_000))).rejects.toThrow();
+    expect(state().feed.messages.map((m) => m._id)).toContain(older._id);
+    expect(await listed()).toContain(older._id);
+
+    await client.markAsRead(newest._id);
+    await client.archiveAllRead();
+    expect(await listed('?archived=true')).toEqual([newest._id]);
+    expect(await listed()).toEqual([older._id]);
+    await waitFor(() => expect(state().feed.messages.map((m) => m._id)).toEqual([older._id]));
+  });
 });

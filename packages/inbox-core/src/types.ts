@@ -13,7 +13,20 @@ export type StoreQuery = {
   limit?: number;
   /** Every leaf must equal the message payload's at the same path; sent as base64 JSON. */
   payload?: Record<string, unknown>;
+  /** The archive (true) instead of the inbox; set by the client's view, not by stores. */
+  archived?: boolean;
+  /** The snoozed messages (true) instead of the inbox; set by the client's view. */
+  snoozed?: boolean;
 };
+
+/** What the feed lists: the inbox, the archive, or the snoozed messages. */
+export type InboxView = 'inbox' | 'archived' | 'snoozed';
+
+/** A message's severity (a workflow's, or its trigger's). */
+export type Severity = 'high' | 'medium' | 'low' | 'none';
+
+/** Unread messages of the inbox per severity (each capped at 99 by the server). */
+export type SeverityCounts = Record<Severity, number>;
 
 /** A named saved query. The first configured store is active at start. */
 export type InboxStore = { storeId: string; query?: StoreQuery };

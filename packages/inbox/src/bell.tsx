@@ -14,7 +14,9 @@ import {
   useInboxActions,
   useInboxContext,
   useInboxI18n,
+  useInboxView,
   useOrganization,
+  useSeverityCounts,
   useUnreadCount,
   useUnseenCount,
 } from './hooks';
@@ -22,8 +24,21 @@ import { formatMessage } from './i18n/types';
 import { InboxPreferences } from './preferences';
 import { SeenWhenViewed } from './seen-on-view';
 import { InboxTabs } from './tabs';
+import { InboxViews } from './views';
 
 export { badgeLabel } from './badge';
+
+/** The header's count of unread high-severity messages (fetched once the popover is open). */
+function HighUnread() {
+  const { t } = useInboxI18n();
+  const counts = useSeverityCounts();
+  if (!counts || counts.high === 0) return null;
+  return (
+    <span className="fc-inbox-header__count fc-inbox-header__high" data-testid="fc-inbox-high-unread">
+      {formatMessage(t.highUnread, { count: badgeLabel(counts.high) })}
+    </span>
+  );
+}
 
 export type BellProps = {
   /** Shown instead of the inbox if it fails to render (default nothing). */
@@ -91,6 +106,7 @@ function BellInner({
   const announcement = useNewMessageAnnouncement();
   const [open, setOpen] = useState(false);
   const [view, setView] = useState<'feed' | 'preferences'>('feed');
+  const list = useInboxView().view;
   const popoverId = useId();
   const titleId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -248,25 +264,37 @@ function BellInner({
                       {unreadLabel}
                     </span>
                   ) : null}
+                  <HighUnread />
                 </h2>
                 <div className="fc-inbox-header__actions">
-                  <button
-                    type="button"
-                    className="fc-inbox-button fc-inbox-header__action"
-                    onClick={() => {
-                      actions.logUsage('Mark All As Read');
-                      void actions.markAllAsRead().catch(() => {});
-                    }}
-                  >
-                    {t.markAllAsRead}
-                  </button>
-                  <button
-                    type="button"
-                    className="fc-inbox-button fc-inbox-header__action"
-                    onClick={() => void actions.markFetchedAsRead().catch(() => {})}
-                  >
-                    {t.markFetchedAsRead}
-                  </button>
+                  {list === 'inbox' ? (
+                    <>
+                      <button
+                        type="button"
+                        className="fc-inbox-button fc-inbox-header__action"
+                        onClick={() => {
+                          actions.logUsage('Mark All As Read');
+                          void actions.markAllAsRead().catch(() => {});
+                        }}
+                      >
+                        {t.markAllAsRead}
+                      </button>
+                      <button
+                        type="button"
+                        className="fc-inbox-button fc-inbox-header__action"
+                        onClick={() => void actions.markFetchedAsRead().catch(() => {})}
+                      >
+                        {t.markFetchedAsRead}
+                      </button>
+                      <button
+                        type="button"
+                        className="fc-inbox-button fc-inbox-header__action"
+                        onClick={() => void actions.archiveAllRead().catch(() => {})}
+                      >
+                        {t.archiveAllRead}
+                      </button>
+                    </>
+                  ) : null}
                   {showPreferences ? (
                     <button
                       ref={settingsRef}
@@ -292,9 +320,10 @@ function BellInner({
             <InboxPreferences />
           ) : (
             <>
+              <InboxViews />
               <InboxTabs />
               <InboxFeed />
-              <SeenWhenViewed />
+              {list === 'inbox' ? <SeenWhenViewed /> : null}
             </>
           )}
           <footer className="fc-inbox-footer">{t.poweredBy}</footer>

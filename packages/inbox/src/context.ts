@@ -31,6 +31,14 @@ export type InboxClientLike = Pick<
   | 'updatePreference'
   | 'updateGlobalPreference'
   | 'onNotificationReceived'
+  | 'setView'
+  | 'archive'
+  | 'unarchive'
+  | 'snooze'
+  | 'unsnooze'
+  | 'archiveAllRead'
+  | 'fetchSeverityCounts'
+  | 'maxSnoozeHours'
 >;
 
 /** A store shown as a tab: the store and the label of its tab. */

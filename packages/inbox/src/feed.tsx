@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { useInboxActions, useInboxI18n, useNotifications } from './hooks';
+import { useInboxActions, useInboxI18n, useInboxView, useNotifications } from './hooks';
 import { formatMessage } from './i18n/types';
 import { InboxItem, useOpenMessage } from './item';
 
@@ -8,13 +8,15 @@ const ignore = () => {};
 /**
  * The active store's messages as an ARIA feed, with "load more" that also fires when it scrolls
  * into view. Keyboard: ↑/↓ or k/j move between messages, Home/End, Enter opens, `r` toggles read,
- * Delete/Backspace removes. Checkboxes select messages for bulk mark-read and removal
+ * Delete/Backspace removes, `e` archives (in the archive and the snoozed list: back to the inbox).
+ * Checkboxes select messages for bulk mark-read and removal
  * (shift-click selects a range).
  */
 export function InboxFeed() {
   const { t } = useInboxI18n();
   const { notifications, status, hasMore, fetchingNextPage, fetchNextPage, refetch } = useNotifications();
   const actions = useInboxActions();
+  const { view } = useInboxView();
   const open = useOpenMessage();
   const moreRef = useRef<HTMLButtonElement>(null);
   const itemRefs = useRef(new Map<string, HTMLElement>());
@@ -114,11 +116,21 @@ export function InboxFeed() {
         );
         break;
       case 'Delete':
-      case 'Backspace': {
+      case 'Backspace':
+      case 'e':
+      case 'E': {
         event.preventDefault();
         // Focus stays in the feed: on the next message, or the previous one at the end.
         const next = notifications[index + 1] ?? notifications[index - 1];
-        void actions.removeMessage(message._id).catch(ignore);
+        const leave =
+          event.key === 'Delete' || event.key === 'Backspace'
+            ? actions.removeMessage
+            : view === 'archived'
+              ? actions.unarchive
+              : view === 'snoozed'
+                ? actions.unsnooze
+                : actions.archive;
+        void leave(message._id).catch(ignore);
         if (next) {
           setActiveId(next._id);
           itemRefs.current.get(next._id)?.focus();
@@ -220,7 +232,7 @@ export function InboxFeed() {
         ))}
       </div>
       <p id={hintId} className="fc-inbox-sr-only">
-        {t.keyboardHint}
+        {`${t.keyboardHint}. ${t.archiveKeyHint}`}
       </p>
       {hasMore ? (
         <button

@@ -1,10 +1,14 @@
-import type {
-  ChannelSwitches,
-  GlobalPreference,
-  InboxMessage,
-  InboxState,
-  Organization,
-  WorkflowPreference,
+import {
+  type ChannelSwitches,
+  type GlobalPreference,
+  type InboxMessage,
+  type InboxState,
+  type InboxView,
+  type Organization,
+  type SeverityCounts,
+  type SnoozeChoice,
+  snoozeChoices,
+  type WorkflowPreference,
 } from '@forecourt/inbox-core';
 import { useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { InboxContext, type InboxContextValue } from './context';
@@ -157,6 +161,16 @@ export type InboxActions = {
   removeMessages: (ids: readonly string[]) => Promise<unknown>;
   /** A CTA button was pressed: the action is recorded as done with that button's type. */
   updateAction: (id: string, type: 'primary' | 'secondary') => Promise<unknown>;
+  /** Archived (and read): out of the inbox and its counts, into the archive. */
+  archive: (id: string) => Promise<unknown>;
+  /** From the archive back to the inbox. */
+  unarchive: (id: string) => Promise<unknown>;
+  /** Out of the feed and counts until `until`, when the server brings it back unread. */
+  snooze: (id: string, until: Date) => Promise<unknown>;
+  /** From the snoozed list back to the inbox now. */
+  unsnooze: (id: string) => Promise<unknown>;
+  /** Every read message of the inbox archived. */
+  archiveAllRead: () => Promise<unknown>;
 };
 
 /** Flag and removal actions (spec §4). Each shows at once and is rolled back if the server refuses. */
@@ -175,9 +189,37 @@ export function useInboxActions(): InboxActions {
       removeMessage: (id) => client.removeMessage(id),
       removeMessages: (ids) => client.removeMessages(ids),
       updateAction: (id, type) => client.updateAction(id, type, 'done'),
+      archive: (id) => client.archive(id),
+      unarchive: (id) => client.unarchive(id),
+      snooze: (id, until) => client.snooze(id, until),
+      unsnooze: (id) => client.unsnooze(id),
+      archiveAllRead: () => client.archiveAllRead(),
     }),
     [client],
   );
+}
+
+/** What the feed lists (inbox, archived, snoozed) and the function that switches it. */
+export function useInboxView(): { view: InboxView; setView: (view: InboxView) => Promise<void> } {
+  const [state, { client }] = useInboxState('useInboxView');
+  const { view } = state;
+  return useMemo(() => ({ view, setView: (next: InboxView) => client.setView(next) }), [client, view]);
+}
+
+/** Unread messages of the inbox per severity (null until fetched; kept fresh by the client). */
+export function useSeverityCounts(): SeverityCounts | null {
+  const [state, { client }] = useInboxState('useSeverityCounts');
+  const ready = state.session.status === 'ready';
+  useEffect(() => {
+    if (ready) void client.fetchSeverityCounts().catch(() => {});
+  }, [client, ready]);
+  return state.counts.severity;
+}
+
+/** The snooze choices offered now: an hour, tomorrow morning, next week — within the server's maximum. */
+export function useSnoozeChoices(): () => SnoozeChoice[] {
+  const { client } = useInboxContext('useSnoozeChoices');
+  return () => snoozeChoices(new Date(), client.maxSnoozeHours);
 }
 
 /** Translations and locale of the nearest provider. */

@@ -10,7 +10,8 @@ import {
   useState,
 } from 'react';
 import { Avatar } from './avatar';
-import { useInboxActions, useInboxContext, useInboxI18n } from './hooks';
+import { useInboxActions, useInboxContext, useInboxI18n, useInboxView, useSnoozeChoices } from './hooks';
+import { formatMessage } from './i18n/types';
 import { relativeTime } from './relative-time';
 import { sanitizeHtml } from './sanitize';
 
@@ -73,6 +74,8 @@ export function InboxItem({
 }: InboxItemProps) {
   const { t, locale } = useInboxI18n();
   const actions = useInboxActions();
+  const { view } = useInboxView();
+  const snoozeChoices = useSnoozeChoices();
   const { onUrlChange } = useInboxContext('InboxItem');
   const open = useOpenMessage();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -94,6 +97,16 @@ export function InboxItem({
     closeMenu();
     void action(message._id).catch(ignore);
   };
+  /** An action after which the item leaves this list: focus moves to its neighbour, not to nowhere. */
+  const leave = (action: (id: string) => Promise<unknown>) => () => {
+    setMenuOpen(false);
+    const article = toggleRef.current?.closest('article');
+    const next = article?.nextElementSibling ?? article?.previousElementSibling;
+    const target = next instanceof HTMLElement ? next : article?.closest<HTMLElement>('[role="dialog"]');
+    target?.focus();
+    void action(message._id).catch(ignore);
+  };
+  const snoozeLabels = { hour: t.snoozeHour, tomorrow: t.snoozeTomorrow, nextWeek: t.snoozeNextWeek };
   const onMenuKey = (event: KeyboardEvent) => {
     // Keys inside the menu are the menu's: the feed's shortcuts do not fire.
     event.stopPropagation();
@@ -117,9 +130,11 @@ export function InboxItem({
   const buttons = action?.status === 'done' ? [] : (action?.buttons ?? []);
   const done =
     action?.status === 'done' ? action.buttons?.find((b) => b.type === action.result?.type) : undefined;
+  const high = message.severity === 'high';
   const classes = [
     'fc-inbox-item',
     message.read ? '' : 'fc-inbox-item--unread',
+    high ? 'fc-inbox-item--high' : '',
     selected ? 'fc-inbox-item--selected' : '',
   ]
     .filter(Boolean)
@@ -131,6 +146,7 @@ export function InboxItem({
       ref={itemRef}
       className={classes}
       data-read={message.read}
+      data-severity={message.severity}
       data-message-id={message._id}
       tabIndex={tabbable ? 0 : -1}
       aria-posinset={position}
@@ -161,6 +177,12 @@ export function InboxItem({
       <div className="fc-inbox-item__body">
         <div id={contentId}>
           {message.read ? null : <span className="fc-inbox-sr-only">{`${t.unread}: `}</span>}
+          {high ? (
+            <span className="fc-inbox-item__severity" data-testid="fc-inbox-high">
+              {t.highSeverity}
+              <span className="fc-inbox-sr-only">: </span>
+            </span>
+          ) : null}
           {message.subject ? <p className="fc-inbox-item__subject">{plainText(message.subject)}</p> : null}
           {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by sanitizeHtml (DOMPurify, inline markup only) */}
           <div className="fc-inbox-item__content" dangerouslySetInnerHTML={{ __html: html }} />
@@ -168,6 +190,16 @@ export function InboxItem({
         <time id={`${contentId}-time`} className="fc-inbox-item__time" dateTime={message.createdAt}>
           {relativeTime(message.createdAt, locale)}
         </time>
+        {message.snoozedUntil ? (
+          <p className="fc-inbox-item__time" data-testid="fc-inbox-snoozed-until">
+            {formatMessage(t.snoozedUntil, {
+              time: new Date(message.snoozedUntil).toLocaleString(locale, {
+                dateStyle: 'medium',
+                timeStyle: 'short',
+              }),
+            })}
+          </p>
+        ) : null}
         {buttons.length ? (
           <fieldset className="fc-inbox-item__actions" aria-label={t.actions}>
             {buttons.map((button) => (
@@ -203,7 +235,15 @@ export function InboxItem({
         </button>
         {menuOpen ? (
           <div ref={menuRef} id={menuId} role="menu" className="fc-inbox-menu" onKeyDown={onMenuKey}>
-            {message.read ? (
+            {view === 'archived' ? (
+              <button type="button" role="menuitem" onClick={leave(actions.unarchive)}>
+                {t.unarchive}
+              </button>
+            ) : view === 'snoozed' ? (
+              <button type="button" role="menuitem" onClick={leave(actions.unsnooze)}>
+                {t.unsnooze}
+              </button>
+            ) : message.read ? (
               <button type="button" role="menuitem" onClick={run(actions.markAsUnread)}>
                 {t.markAsUnread}
               </button>
@@ -212,20 +252,24 @@ export function InboxItem({
                 {t.markAsRead}
               </button>
             )}
-            <button
-              type="button"
-              role="menuitem"
-              onClick={() => {
-                setMenuOpen(false);
-                // The item goes away: focus moves to its neighbour (or the popover), not to nowhere.
-                const article = toggleRef.current?.closest('article');
-                const next = article?.nextElementSibling ?? article?.previousElementSibling;
-                const target =
-                  next instanceof HTMLElement ? next : article?.closest<HTMLElement>('[role="dialog"]');
-                target?.focus();
-                void actions.removeMessage(message._id).catch(ignore);
-              }}
-            >
+            {view === 'inbox' ? (
+              <>
+                <button type="button" role="menuitem" onClick={leave(actions.archive)}>
+                  {t.archive}
+                </button>
+                {snoozeChoices().map((choice) => (
+                  <button
+                    key={choice.key}
+                    type="button"
+                    role="menuitem"
+                    onClick={leave((id) => actions.snooze(id, choice.until))}
+                  >
+                    {snoozeLabels[choice.key]}
+                  </button>
+                ))}
+              </>
+            ) : null}
+            <button type="button" role="menuitem" onClick={leave(actions.removeMessage)}>
               {t.removeMessage}
             </button>
           </div>

@@ -2,6 +2,7 @@ import { type KeyboardEvent, useRef } from 'react';
 import { badgeLabel } from './badge';
 import { useInboxI18n, useStores } from './hooks';
 import { formatMessage } from './i18n/types';
+import { tabStep } from './tab-keys';
 
 /**
  * One tab per store (shown when there are several), each with its own unseen badge. Choosing a
@@ -21,12 +22,9 @@ export function InboxTabs() {
     for (const button of buttons) if (button.dataset.storeId === tab.storeId) button.focus();
   };
   const onKeyDown = (event: KeyboardEvent) => {
-    const at = tabs.findIndex((tab) => tab.active);
-    const forward = dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
-    const back = dir === 'rtl' ? 'ArrowRight' : 'ArrowLeft';
-    if (event.key === forward) choose(at + 1);
-    else if (event.key === back) choose(at - 1);
-    else return;
+    const step = tabStep(event.key, dir);
+    if (step === 0) return;
+    choose(tabs.findIndex((tab) => tab.active) + step);
     event.preventDefault();
   };
 

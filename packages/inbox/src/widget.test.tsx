@@ -60,7 +60,7 @@ describe('tabs (stores)', () => {
       { storeId: 'incidents', query: { payload: { kind: 'incident' } } },
     ]);
     expect(client.fetchStoreCounts).toHaveBeenCalled();
-    const tabs = screen.getAllByRole('tab');
+    const tabs = within(screen.getByRole('tablist', { name: en.tabsLabel })).getAllByRole('tab');
     expect(tabs.map((tab) => tab.getAttribute('aria-selected'))).toEqual(['true', 'false']);
     expect(tabs[0]?.textContent).toContain('All');
     expect(within(tabs[0]!).getByTestId('fc-inbox-tab-badge').textContent).toContain('3');
@@ -73,7 +73,7 @@ describe('tabs (stores)', () => {
 
   it('shows no tabs for a single store', () => {
     openBell(readyState({ messages: [message('m1')] }));
-    expect(screen.queryByRole('tablist')).toBeNull();
+    expect(screen.queryByRole('tablist', { name: en.tabsLabel })).toBeNull();
   });
 });
 

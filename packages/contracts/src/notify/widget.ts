@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type TSeverity, ZSeverity } from './enums';
 
 /**
  * The inbox widget wire contract (`/v1/widgets/*`, ../shared/protocol/inbox-widget-protocol.md).
@@ -101,6 +102,10 @@ export const ZWidgetMessage = z.object({
   deletedAt: z.string().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Forecourt: the workflow's (or the trigger's) severity. */
+  severity: ZSeverity.optional(),
+  /** Forecourt: when a snoozed message comes back (only while snoozed). */
+  snoozedUntil: z.string().optional(),
   subscriber: ZWidgetSubscriberRef.optional(),
   actorSubscriber: ZWidgetSubscriberRef.optional(),
   template: z.object({ _id: z.string(), tags: z.array(z.string()) }).optional(),

@@ -56,4 +56,18 @@ export const en: InboxTranslations = {
   systemSender: 'System',
   keyboardHint:
     'Arrow keys or J and K move between messages, Enter opens, R marks read or unread, Delete removes',
+  viewsLabel: 'Notification views',
+  archivedTab: 'Archived',
+  snoozedTab: 'Snoozed',
+  archive: 'Archive',
+  unarchive: 'Move to inbox',
+  archiveAllRead: 'Archive all read',
+  unsnooze: 'Unsnooze',
+  snoozeHour: 'Snooze for 1 hour',
+  snoozeTomorrow: 'Snooze until tomorrow morning',
+  snoozeNextWeek: 'Snooze until next week',
+  snoozedUntil: 'Snoozed until {time}',
+  highSeverity: 'High priority',
+  highUnread: '{count} high priority',
+  archiveKeyHint: 'E archives, or moves an archived or snoozed message back to the inbox',
 };

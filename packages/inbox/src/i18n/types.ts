@@ -65,6 +65,32 @@ export type InboxTranslations = {
   /** Accessible name of the avatar of a message sent by the system. */
   systemSender: string;
   keyboardHint: string;
+  /** Accessible name of the Inbox / Archived / Snoozed tabs. */
+  viewsLabel: string;
+  /** Tab of the archived messages. */
+  archivedTab: string;
+  /** Tab of the snoozed messages. */
+  snoozedTab: string;
+  archive: string;
+  /** Moves an archived message back to the inbox. */
+  unarchive: string;
+  /** Archives every read message of the inbox. */
+  archiveAllRead: string;
+  /** Brings a snoozed message back to the inbox now. */
+  unsnooze: string;
+  snoozeHour: string;
+  /** Until 09:00 tomorrow (local time). */
+  snoozeTomorrow: string;
+  /** Until 09:00 next Monday (local time). */
+  snoozeNextWeek: string;
+  /** Shown on a snoozed message, e.g. "Snoozed until 8 Jan, 09:00". */
+  snoozedUntil: string;
+  /** Badge of a high-severity message. */
+  highSeverity: string;
+  /** Header counter of unread high-severity messages, e.g. "{count} high priority". */
+  highUnread: string;
+  /** Screen-reader hint of the archive shortcut. */
+  archiveKeyHint: string;
 };
 
 /** A translation key. */

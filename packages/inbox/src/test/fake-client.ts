@@ -37,6 +37,8 @@ export function readyState(overrides: {
   unseenHasMore?: boolean;
   hasMore?: boolean;
   feedStatus?: InboxState['feed']['status'];
+  view?: InboxState['view'];
+  severity?: InboxState['counts']['severity'];
 }): InboxState {
   return {
     session: { status: 'ready', subscriberId: 's1', profile: null },
@@ -44,6 +46,7 @@ export function readyState(overrides: {
     organization: null,
     stores: [{ storeId: 'default_store' }],
     activeStoreId: 'default_store',
+    view: overrides.view ?? 'inbox',
     feed: {
       storeId: 'default_store',
       status: overrides.feedStatus ?? 'ready',
@@ -59,6 +62,7 @@ export function readyState(overrides: {
       unseenHasMore: overrides.unseenHasMore ?? false,
       unreadHasMore: false,
       stores: {},
+      severity: overrides.severity ?? null,
     },
     preferences: { status: 'idle', workflows: [], global: null },
     error: null,
@@ -100,6 +104,14 @@ export function fakeClient(initial: InboxState) {
     fetchGlobalPreference: vi.fn(() => Promise.resolve()),
     updatePreference: vi.fn(() => Promise.resolve()),
     updateGlobalPreference: vi.fn(() => Promise.resolve()),
+    setView: vi.fn((_view: InboxState['view']) => Promise.resolve()),
+    archive: vi.fn((_id: string) => Promise.resolve()),
+    unarchive: vi.fn((_id: string) => Promise.resolve()),
+    snooze: vi.fn((_id: string, _until: Date) => Promise.resolve()),
+    unsnooze: vi.fn((_id: string) => Promise.resolve()),
+    archiveAllRead: vi.fn(() => Promise.resolve()),
+    fetchSeverityCounts: vi.fn(() => Promise.resolve()),
+    maxSnoozeHours: 720,
     onNotificationReceived: vi.fn((listener: (message: InboxMessage) => void) => {
       received.add(listener);
       return () => {

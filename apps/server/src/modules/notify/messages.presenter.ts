@@ -1,4 +1,4 @@
-import type { TWidgetCta, TWidgetMessage } from '@forecourt/contracts';
+import type { TSeverity, TWidgetCta, TWidgetMessage } from '@forecourt/contracts';
 import type { Selectable } from 'kysely';
 import type { NotifyMessagesTable } from '../../db/schema';
 import { toHexId, toHexIdOrNull } from './ids';
@@ -58,6 +58,8 @@ export function presentMessage(
     ...(row.deletedAt === null ? {} : { deletedAt: iso(row.deletedAt) }),
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
+    severity: row.severity as TSeverity,
+    ...(row.snoozedUntil === null ? {} : { snoozedUntil: iso(row.snoozedUntil) }),
   };
   if (populate?.subscriber) message.subscriber = presentSubscriberRef(populate.subscriber);
   if (populate?.actorSubscriber) message.actorSubscriber = presentSubscriberRef(populate.actorSubscriber);

@@ -70,4 +70,29 @@ describe('/v1/widgets mark all seen, archive view', () => {
     ).toEqual([message.id]);
     expect((await get('/v1/widgets/notifications/unseen')).data.count).toBe(0);
   });
+
+  it('a widget token snoozes through /v1/inbox; snoozed=true lists the message with its time and severity', async () => {
+    await triggerAndWait(t, f, { name: 'system-announcement', to: 'ma-3', payload: { title: 'z' } });
+    const session = await widgetSession(t.app, f, 'ma-3');
+    const get = async (url: string) =>
+      (await t.app.inject({ method: 'GET', url, headers: session.headers })).json();
+    const [message] = (await get('/v1/widgets/notifications/feed')).data;
+    expect(message.severity).toBe('none');
+    expect(message.snoozedUntil).toBeUndefined();
+    const until = new Date(Date.now() + 3_600_000).toISOString();
+    const snoozed = await t.app.inject({
+      method: 'PATCH',
+      url: `/v1/inbox/notifications/${message._id as string}/snooze`,
+      headers: session.headers,
+      payload: { snoozeUntil: until },
+    });
+    expect(snoozed.statusCode).toBe(200);
+    expect((await get('/v1/widgets/notifications/feed')).data).toEqual([]);
+    expect((await get('/v1/widgets/notifications/unseen')).data.count).toBe(0);
+    const listed = (await get('/v1/widgets/notifications/feed?snoozed=true')).data;
+    expect(listed.map((m: { _id: string; snoozedUntil?: string }) => [m._id, m.snoozedUntil])).toEqual([
+      [message._id, until],
+    ]);
+    expect((await get('/v1/widgets/notifications/count?snoozed=true&read=false')).data.count).toBe(1);
+  });
 });

@@ -45,6 +45,7 @@ function normalise(raw: unknown): unknown {
     seen: scalarParam(query, 'seen'),
     read: scalarParam(query, 'read'),
     archived: scalarParam(query, 'archived'),
+    snoozed: scalarParam(query, 'snoozed'),
     payload: scalarParam(query, 'payload'),
   };
 }
@@ -60,6 +61,8 @@ function widgetQuery(defaultLimit: number) {
       read: ZBooleanText,
       /** Forecourt: the archive (true) instead of the inbox (default). */
       archived: ZBooleanText,
+      /** Forecourt: the snoozed messages (true) instead of the inbox (default). */
+      snoozed: ZBooleanText,
       payload: z.string().max(8000).optional(),
     }),
   );

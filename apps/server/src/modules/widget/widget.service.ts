@@ -116,6 +116,7 @@ async function inboxFilter(deps: Deps, session: WidgetSession, query: TWidgetQue
   if (query.seen !== undefined) filter.seen = query.seen;
   if (query.read !== undefined) filter.read = query.read;
   if (query.archived !== undefined) filter.archived = query.archived;
+  if (query.snoozed !== undefined) filter.snoozed = query.snoozed;
   if (query.payload !== undefined) {
     const leaves = decodePayloadFilter(query.payload);
     if (!leaves || leaves.some((leaf) => leaf.path.some((key) => key === '' || key.includes('"')))) {

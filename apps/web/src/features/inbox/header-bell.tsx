@@ -7,9 +7,12 @@ import { useRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { http } from '../../lib/http';
 
-/** Tabs of the bell: everything, and the incidents feed (incident workflows post to it). */
+/**
+ * Tabs of the bell: everything, and the incidents feed (incident workflows post to it). "All",
+ * not "Inbox": the widget's own Inbox / Archived / Snoozed tabs sit above these.
+ */
 const INBOX_STORES: InboxTab[] = [
-  { storeId: 'default_store' },
+  { storeId: 'default_store', label: 'All' },
   { storeId: 'incidents', label: 'Incidents', query: { feedIdentifier: 'incidents' } },
 ];
 

@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'Stelsel',
   keyboardHint:
     'Pyltjiesleutels of J en K beweeg tussen boodskappe, Enter maak oop, R merk as gelees of ongelees, Delete verwyder',
+  viewsLabel: 'Kennisgewingaansigte',
+  archivedTab: 'Geargiveer',
+  snoozedTab: 'Gesluimer',
+  archive: 'Argiveer',
+  unarchive: 'Skuif na inkassie',
+  archiveAllRead: 'Argiveer alle gelese',
+  unsnooze: 'Hou op sluimer',
+  snoozeHour: 'Sluimer vir 1 uur',
+  snoozeTomorrow: 'Sluimer tot môreoggend',
+  snoozeNextWeek: 'Sluimer tot volgende week',
+  snoozedUntil: 'Gesluimer tot {time}',
+  highSeverity: 'Hoë prioriteit',
+  highUnread: '{count} hoë prioriteit',
+  archiveKeyHint: 'E argiveer, of skuif ’n geargiveerde of gesluimerde boodskap terug na die inkassie',
 };

@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'ሥርዓት',
   keyboardHint:
     'የቀስት ቁልፎች ወይም J እና K በመልእክቶች መካከል ያንቀሳቅሳሉ፣ Enter ይከፍታል፣ R እንደተነበበ ወይም እንዳልተነበበ ምልክት ያደርጋል፣ Delete ያስወግዳል',
+  viewsLabel: 'የማሳወቂያ እይታዎች',
+  archivedTab: 'በማህደር የተቀመጡ',
+  snoozedTab: 'የተዘገዩ',
+  archive: 'ወደ ማህደር አስቀምጥ',
+  unarchive: 'ወደ ገቢ መልእክት ውሰድ',
+  archiveAllRead: 'የተነበቡትን ሁሉ ወደ ማህደር አስቀምጥ',
+  unsnooze: 'ማዘግየትን ሰርዝ',
+  snoozeHour: 'ለ1 ሰዓት አዘግይ',
+  snoozeTomorrow: 'እስከ ነገ ጠዋት አዘግይ',
+  snoozeNextWeek: 'እስከ ሚቀጥለው ሳምንት አዘግይ',
+  snoozedUntil: 'እስከ {time} ተዘግይቷል',
+  highSeverity: 'ከፍተኛ ቅድሚያ',
+  highUnread: '{count} ከፍተኛ ቅድሚያ',
+  archiveKeyHint: 'E ወደ ማህደር ያስቀምጣል፣ ወይም በማህደር የተቀመጠ ወይም የተዘገየ መልእክትን ወደ ገቢ መልእክት ይመልሳል',
 };

@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'النظام',
   keyboardHint:
     'تنقّل بين الرسائل بمفاتيح الأسهم أو J وK، وEnter للفتح، وR لتعليمها كمقروءة أو غير مقروءة، وDelete للإزالة',
+  viewsLabel: 'طرق عرض الإشعارات',
+  archivedTab: 'المؤرشفة',
+  snoozedTab: 'المؤجلة',
+  archive: 'أرشفة',
+  unarchive: 'نقل إلى البريد الوارد',
+  archiveAllRead: 'أرشفة كل المقروء',
+  unsnooze: 'إلغاء التأجيل',
+  snoozeHour: 'تأجيل لمدة ساعة',
+  snoozeTomorrow: 'تأجيل حتى صباح الغد',
+  snoozeNextWeek: 'تأجيل حتى الأسبوع القادم',
+  snoozedUntil: 'مؤجل حتى {time}',
+  highSeverity: 'أولوية عالية',
+  highUnread: '{count} بأولوية عالية',
+  archiveKeyHint: 'E يؤرشف، أو يعيد رسالة مؤرشفة أو مؤجلة إلى البريد الوارد',
 };

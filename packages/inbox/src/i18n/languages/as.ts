@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'ছিষ্টেম',
   keyboardHint:
     'কাঁড় চাবি বা J আৰু K-এ বাৰ্তাবোৰৰ মাজত লৈ যায়, Enter-এ খোলে, R-এ পঢ়া বা নপঢ়া বুলি চিহ্নিত কৰে, Delete-এ আঁতৰায়',
+  viewsLabel: 'জাননীৰ দৰ্শন',
+  archivedTab: 'আৰ্কাইভ কৰা',
+  snoozedTab: 'স্থগিত',
+  archive: 'আৰ্কাইভ কৰক',
+  unarchive: 'ইনবক্সলৈ নিয়ক',
+  archiveAllRead: 'পঢ়া সকলো আৰ্কাইভ কৰক',
+  unsnooze: 'স্থগিত বাতিল কৰক',
+  snoozeHour: '১ ঘণ্টাৰ বাবে স্থগিত কৰক',
+  snoozeTomorrow: 'কাইলৈ ৰাতিপুৱালৈ স্থগিত কৰক',
+  snoozeNextWeek: 'অহা সপ্তাহলৈ স্থগিত কৰক',
+  snoozedUntil: '{time} লৈকে স্থগিত',
+  highSeverity: 'উচ্চ অগ্ৰাধিকাৰ',
+  highUnread: '{count} উচ্চ অগ্ৰাধিকাৰ',
+  archiveKeyHint: 'E এ আৰ্কাইভ কৰে, বা আৰ্কাইভ কৰা বা স্থগিত বাৰ্তা ইনবক্সলৈ ঘূৰাই আনে',
 };

@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'Sistem',
   keyboardHint:
     'Ox düymələri və ya J və K mesajlar arasında keçir, Enter açır, R oxunmuş və ya oxunmamış kimi qeyd edir, Delete silir',
+  viewsLabel: 'Bildiriş görünüşləri',
+  archivedTab: 'Arxivlənmiş',
+  snoozedTab: 'Təxirə salınmış',
+  archive: 'Arxivlə',
+  unarchive: 'Gələnlərə köçür',
+  archiveAllRead: 'Oxunanların hamısını arxivlə',
+  unsnooze: 'Təxirəsalmanı ləğv et',
+  snoozeHour: '1 saatlıq təxirə sal',
+  snoozeTomorrow: 'Sabah səhərə qədər təxirə sal',
+  snoozeNextWeek: 'Gələn həftəyə qədər təxirə sal',
+  snoozedUntil: '{time} tarixinədək təxirə salınıb',
+  highSeverity: 'Yüksək prioritet',
+  highUnread: '{count} yüksək prioritet',
+  archiveKeyHint: 'E arxivləyir və ya arxivlənmiş, yaxud təxirə salınmış mesajı gələnlərə qaytarır',
 };

@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'Система',
   keyboardHint:
     'Уҡ төймәләре йәки J һәм K хәбәрҙәр буйлап күсерә, Enter аса, R уҡылған йәки уҡылмаған тип билдәләй, Delete юя',
+  viewsLabel: 'Белдереүҙәр күренеше',
+  archivedTab: 'Архивта',
+  snoozedTab: 'Кисектерелгән',
+  archive: 'Архивлау',
+  unarchive: 'Инеүсе хәбәрҙәргә күсереү',
+  archiveAllRead: 'Бөтә уҡылғандарҙы архивлау',
+  unsnooze: 'Кисектереүҙе туҡтатыу',
+  snoozeHour: '1 сәғәткә кисектереү',
+  snoozeTomorrow: 'Иртәгә иртәнгә тиклем кисектереү',
+  snoozeNextWeek: 'Киләһе аҙнаға тиклем кисектереү',
+  snoozedUntil: '{time} тиклем кисектерелгән',
+  highSeverity: 'Юғары өҫтөнлөк',
+  highUnread: '{count} юғары өҫтөнлөклө',
+  archiveKeyHint: 'E архивлай йәки архивтағы йә кисектерелгән хәбәрҙе инеүселәргә ҡайтара',
 };

@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'Сістэма',
   keyboardHint:
     'Стрэлкі або J і K — пераход паміж паведамленнямі, Enter — адкрыць, R — пазначыць прачытаным або непрачытаным, Delete — выдаліць',
+  viewsLabel: 'Выгляды апавяшчэнняў',
+  archivedTab: 'Архіў',
+  snoozedTab: 'Адкладзеныя',
+  archive: 'Архіваваць',
+  unarchive: 'Перамясціць ва ўваходныя',
+  archiveAllRead: 'Архіваваць усе прачытаныя',
+  unsnooze: 'Скасаваць адкладанне',
+  snoozeHour: 'Адкласці на 1 гадзіну',
+  snoozeTomorrow: 'Адкласці да заўтрашняй раніцы',
+  snoozeNextWeek: 'Адкласці да наступнага тыдня',
+  snoozedUntil: 'Адкладзена да {time}',
+  highSeverity: 'Высокі прыярытэт',
+  highUnread: '{count} з высокім прыярытэтам',
+  archiveKeyHint: 'E архівуе або вяртае архіваванае ці адкладзенае паведамленне ва ўваходныя',
 };

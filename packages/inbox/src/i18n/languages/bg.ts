@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'Система',
   keyboardHint:
     'Стрелките или J и K местят между съобщенията, Enter отваря, R маркира като прочетено или непрочетено, Delete премахва',
+  viewsLabel: 'Изгледи на известията',
+  archivedTab: 'Архивирани',
+  snoozedTab: 'Отложени',
+  archive: 'Архивиране',
+  unarchive: 'Преместване във входящи',
+  archiveAllRead: 'Архивиране на всички прочетени',
+  unsnooze: 'Отмяна на отлагането',
+  snoozeHour: 'Отлагане с 1 час',
+  snoozeTomorrow: 'Отлагане до утре сутринта',
+  snoozeNextWeek: 'Отлагане до следващата седмица',
+  snoozedUntil: 'Отложено до {time}',
+  highSeverity: 'Висок приоритет',
+  highUnread: '{count} с висок приоритет',
+  archiveKeyHint: 'E архивира или връща архивирано или отложено съобщение във входящи',
 };

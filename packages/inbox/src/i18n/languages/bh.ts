@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'सिस्टम',
   keyboardHint:
     'तीर वाला बटन भा J आ K से संदेशन के बीच चलीं, Enter से खोलीं, R से पढ़ल भा बिना पढ़ल चिन्हित करीं, Delete से हटाईं',
+  viewsLabel: 'सूचना के दृश्य',
+  archivedTab: 'संग्रहित',
+  snoozedTab: 'टालल गइल',
+  archive: 'संग्रहित करीं',
+  unarchive: 'इनबॉक्स में ले जाईं',
+  archiveAllRead: 'सब पढ़ल संग्रहित करीं',
+  unsnooze: 'टालल हटाईं',
+  snoozeHour: '1 घंटा खातिर टालीं',
+  snoozeTomorrow: 'काल्ह सबेरे ले टालीं',
+  snoozeNextWeek: 'अगिला हफ्ता ले टालीं',
+  snoozedUntil: '{time} ले टालल गइल',
+  highSeverity: 'ऊँच प्राथमिकता',
+  highUnread: '{count} ऊँच प्राथमिकता',
+  archiveKeyHint: 'E से संग्रहित करीं, भा संग्रहित भा टालल संदेश के इनबॉक्स में लौटाईं',
 };

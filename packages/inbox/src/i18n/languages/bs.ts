@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'Sistem',
   keyboardHint:
     'Tipke sa strelicama ili J i K kreću se kroz poruke, Enter otvara, R označava kao pročitano ili nepročitano, Delete uklanja',
+  viewsLabel: 'Prikazi obavještenja',
+  archivedTab: 'Arhivirano',
+  snoozedTab: 'Odgođeno',
+  archive: 'Arhiviraj',
+  unarchive: 'Premjesti u prijemno sanduče',
+  archiveAllRead: 'Arhiviraj sve pročitano',
+  unsnooze: 'Poništi odgodu',
+  snoozeHour: 'Odgodi za 1 sat',
+  snoozeTomorrow: 'Odgodi do sutra ujutro',
+  snoozeNextWeek: 'Odgodi do sljedeće sedmice',
+  snoozedUntil: 'Odgođeno do {time}',
+  highSeverity: 'Visok prioritet',
+  highUnread: '{count} visokog prioriteta',
+  archiveKeyHint: 'E arhivira ili vraća arhiviranu ili odgođenu poruku u prijemno sanduče',
 };

@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'Sistema',
   keyboardHint:
     'Les fletxes o J i K mouen entre missatges, Retorn obre, R marca com a llegit o no llegit, Supr elimina',
+  viewsLabel: 'Vistes de les notificacions',
+  archivedTab: 'Arxivades',
+  snoozedTab: 'Posposades',
+  archive: 'Arxiva',
+  unarchive: 'Mou a la safata d’entrada',
+  archiveAllRead: 'Arxiva totes les llegides',
+  unsnooze: 'Deixa de posposar',
+  snoozeHour: 'Posposa 1 hora',
+  snoozeTomorrow: 'Posposa fins demà al matí',
+  snoozeNextWeek: 'Posposa fins la setmana vinent',
+  snoozedUntil: 'Posposada fins {time}',
+  highSeverity: 'Prioritat alta',
+  highUnread: '{count} de prioritat alta',
+  archiveKeyHint: 'E arxiva, o torna un missatge arxivat o posposat a la safata d’entrada',
 };

@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'Systém',
   keyboardHint:
     'Šipky nebo J a K přecházejí mezi zprávami, Enter otevírá, R označí jako přečtené či nepřečtené, Delete odstraní',
+  viewsLabel: 'Zobrazení oznámení',
+  archivedTab: 'Archivované',
+  snoozedTab: 'Odložené',
+  archive: 'Archivovat',
+  unarchive: 'Přesunout do doručených',
+  archiveAllRead: 'Archivovat vše přečtené',
+  unsnooze: 'Zrušit odložení',
+  snoozeHour: 'Odložit o 1 hodinu',
+  snoozeTomorrow: 'Odložit do zítřejšího rána',
+  snoozeNextWeek: 'Odložit do příštího týdne',
+  snoozedUntil: 'Odloženo do {time}',
+  highSeverity: 'Vysoká priorita',
+  highUnread: '{count} s vysokou prioritou',
+  archiveKeyHint: 'E archivuje nebo vrátí archivovanou či odloženou zprávu do doručených',
 };

@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'System',
   keyboardHint:
     'Piletasterne eller J og K flytter mellem beskeder, Enter åbner, R markerer som læst eller ulæst, Delete fjerner',
+  viewsLabel: 'Visninger af notifikationer',
+  archivedTab: 'Arkiveret',
+  snoozedTab: 'Udsat',
+  archive: 'Arkivér',
+  unarchive: 'Flyt til indbakke',
+  archiveAllRead: 'Arkivér alle læste',
+  unsnooze: 'Annullér udsættelse',
+  snoozeHour: 'Udsæt i 1 time',
+  snoozeTomorrow: 'Udsæt til i morgen tidlig',
+  snoozeNextWeek: 'Udsæt til næste uge',
+  snoozedUntil: 'Udsat til {time}',
+  highSeverity: 'Høj prioritet',
+  highUnread: '{count} med høj prioritet',
+  archiveKeyHint: 'E arkiverer eller flytter en arkiveret eller udsat besked tilbage til indbakken',
 };

@@ -56,4 +56,19 @@ export const translations: InboxTranslations = {
   systemSender: 'System',
   keyboardHint:
     'Pfeiltasten oder J und K wechseln zwischen Nachrichten, Eingabe öffnet, R markiert als gelesen oder ungelesen, Entf entfernt',
+  viewsLabel: 'Benachrichtigungsansichten',
+  archivedTab: 'Archiviert',
+  snoozedTab: 'Zurückgestellt',
+  archive: 'Archivieren',
+  unarchive: 'In den Posteingang verschieben',
+  archiveAllRead: 'Alle gelesenen archivieren',
+  unsnooze: 'Zurückstellen aufheben',
+  snoozeHour: '1 Stunde zurückstellen',
+  snoozeTomorrow: 'Bis morgen früh zurückstellen',
+  snoozeNextWeek: 'Bis nächste Woche zurückstellen',
+  snoozedUntil: 'Zurückgestellt bis {time}',
+  highSeverity: 'Hohe Priorität',
+  highUnread: '{count} mit hoher Priorität',
+  archiveKeyHint:
+    'E archiviert oder holt eine archivierte oder zurückgestellte Nachricht in den Posteingang zurück',
 };

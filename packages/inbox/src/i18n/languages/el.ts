@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'Σύστημα',
   keyboardHint:
     'Τα βέλη ή τα J και K μετακινούν ανάμεσα στα μηνύματα, το Enter ανοίγει, το R επισημαίνει ως αναγνωσμένο ή μη αναγνωσμένο, το Delete αφαιρεί',
+  viewsLabel: 'Προβολές ειδοποιήσεων',
+  archivedTab: 'Αρχειοθετημένες',
+  snoozedTab: 'Σε αναβολή',
+  archive: 'Αρχειοθέτηση',
+  unarchive: 'Μετακίνηση στα εισερχόμενα',
+  archiveAllRead: 'Αρχειοθέτηση όλων των αναγνωσμένων',
+  unsnooze: 'Ακύρωση αναβολής',
+  snoozeHour: 'Αναβολή για 1 ώρα',
+  snoozeTomorrow: 'Αναβολή έως αύριο το πρωί',
+  snoozeNextWeek: 'Αναβολή έως την επόμενη εβδομάδα',
+  snoozedUntil: 'Σε αναβολή έως {time}',
+  highSeverity: 'Υψηλή προτεραιότητα',
+  highUnread: '{count} υψηλής προτεραιότητας',
+  archiveKeyHint: 'Το E αρχειοθετεί ή επιστρέφει ένα αρχειοθετημένο ή αναβληθέν μήνυμα στα εισερχόμενα',
 };

@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'Sistema',
   keyboardHint:
     'Las flechas o J y K mueven entre mensajes, Intro abre, R marca como leído o no leído, Supr elimina',
+  viewsLabel: 'Vistas de notificaciones',
+  archivedTab: 'Archivadas',
+  snoozedTab: 'Pospuestas',
+  archive: 'Archivar',
+  unarchive: 'Mover a la bandeja de entrada',
+  archiveAllRead: 'Archivar todas las leídas',
+  unsnooze: 'Dejar de posponer',
+  snoozeHour: 'Posponer 1 hora',
+  snoozeTomorrow: 'Posponer hasta mañana por la mañana',
+  snoozeNextWeek: 'Posponer hasta la próxima semana',
+  snoozedUntil: 'Pospuesta hasta {time}',
+  highSeverity: 'Prioridad alta',
+  highUnread: '{count} de prioridad alta',
+  archiveKeyHint: 'E archiva, o devuelve un mensaje archivado o pospuesto a la bandeja de entrada',
 };

@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'Sistema',
   keyboardHint:
     'Gezi-teklek edo J eta K teklek mezuen artean mugitzen dute, Sartu teklak irekitzen du, R teklak irakurritako edo irakurri gabeko gisa markatzen du, Ezabatu teklak kentzen du',
+  viewsLabel: 'Jakinarazpenen ikuspegiak',
+  archivedTab: 'Artxibatuak',
+  snoozedTab: 'Atzeratuak',
+  archive: 'Artxibatu',
+  unarchive: 'Eraman sarrera-ontzira',
+  archiveAllRead: 'Artxibatu irakurritako guztiak',
+  unsnooze: 'Utzi atzeratzeari',
+  snoozeHour: 'Atzeratu ordubetez',
+  snoozeTomorrow: 'Atzeratu bihar goizera arte',
+  snoozeNextWeek: 'Atzeratu datorren astera arte',
+  snoozedUntil: '{time} arte atzeratua',
+  highSeverity: 'Lehentasun handia',
+  highUnread: '{count} lehentasun handikoak',
+  archiveKeyHint: 'E-k artxibatu egiten du, edo mezu artxibatu edo atzeratu bat sarrera-ontzira itzultzen du',
 };

@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'سیستم',
   keyboardHint:
     'کلیدهای جهت یا J و K بین پیام‌ها جابه‌جا می‌شوند، Enter باز می‌کند، R خوانده یا نخوانده علامت می‌زند، Delete حذف می‌کند',
+  viewsLabel: 'نماهای اعلان',
+  archivedTab: 'بایگانی‌شده',
+  snoozedTab: 'به تعویق افتاده',
+  archive: 'بایگانی',
+  unarchive: 'انتقال به صندوق ورودی',
+  archiveAllRead: 'بایگانی همه خوانده‌شده‌ها',
+  unsnooze: 'لغو تعویق',
+  snoozeHour: 'تعویق برای ۱ ساعت',
+  snoozeTomorrow: 'تعویق تا فردا صبح',
+  snoozeNextWeek: 'تعویق تا هفته آینده',
+  snoozedUntil: 'به تعویق افتاده تا {time}',
+  highSeverity: 'اولویت بالا',
+  highUnread: '{count} با اولویت بالا',
+  archiveKeyHint: 'E بایگانی می‌کند، یا پیام بایگانی‌شده یا به تعویق افتاده را به صندوق ورودی برمی‌گرداند',
 };

@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'Järjestelmä',
   keyboardHint:
     'Nuolinäppäimet tai J ja K siirtävät viestistä toiseen, Enter avaa, R merkitsee luetuksi tai lukemattomaksi, Delete poistaa',
+  viewsLabel: 'Ilmoitusnäkymät',
+  archivedTab: 'Arkistoidut',
+  snoozedTab: 'Torkutetut',
+  archive: 'Arkistoi',
+  unarchive: 'Siirrä saapuneisiin',
+  archiveAllRead: 'Arkistoi kaikki luetut',
+  unsnooze: 'Peru torkku',
+  snoozeHour: 'Torkuta 1 tunniksi',
+  snoozeTomorrow: 'Torkuta huomisaamuun',
+  snoozeNextWeek: 'Torkuta ensi viikkoon',
+  snoozedUntil: 'Torkutettu {time} asti',
+  highSeverity: 'Korkea prioriteetti',
+  highUnread: '{count} korkean prioriteetin',
+  archiveKeyHint: 'E arkistoi tai palauttaa arkistoidun tai torkutetun viestin saapuneisiin',
 };

@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'Système',
   keyboardHint:
     'Les flèches ou J et K passent d’un message à l’autre, Entrée ouvre, R marque comme lu ou non lu, Suppr supprime',
+  viewsLabel: 'Vues des notifications',
+  archivedTab: 'Archivées',
+  snoozedTab: 'En attente',
+  archive: 'Archiver',
+  unarchive: 'Déplacer vers la boîte de réception',
+  archiveAllRead: 'Archiver toutes les lues',
+  unsnooze: 'Annuler la mise en attente',
+  snoozeHour: 'Mettre en attente 1 heure',
+  snoozeTomorrow: 'Mettre en attente jusqu’à demain matin',
+  snoozeNextWeek: 'Mettre en attente jusqu’à la semaine prochaine',
+  snoozedUntil: 'En attente jusqu’au {time}',
+  highSeverity: 'Priorité haute',
+  highUnread: '{count} de priorité haute',
+  archiveKeyHint: 'E archive, ou ramène un message archivé ou en attente dans la boîte de réception',
 };

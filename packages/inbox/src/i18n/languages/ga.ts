@@ -56,4 +56,19 @@ export const translations: InboxTranslations = {
   systemSender: 'Córas',
   keyboardHint:
     'Bogann na saigheadeochracha nó J agus K idir teachtaireachtaí, osclaíonn Enter, marcálann R mar léite nó neamhléite, baineann Delete',
+  viewsLabel: 'Radhairc fógraí',
+  archivedTab: 'Cartlannaithe',
+  snoozedTab: 'Curtha siar',
+  archive: 'Cartlannaigh',
+  unarchive: 'Bog go dtí an bosca isteach',
+  archiveAllRead: 'Cartlannaigh gach ceann léite',
+  unsnooze: 'Ná cuir siar',
+  snoozeHour: 'Cuir siar uair an chloig',
+  snoozeTomorrow: 'Cuir siar go maidin amárach',
+  snoozeNextWeek: 'Cuir siar go dtí an tseachtain seo chugainn',
+  snoozedUntil: 'Curtha siar go {time}',
+  highSeverity: 'Tosaíocht ard',
+  highUnread: '{count} ard-tosaíochta',
+  archiveKeyHint:
+    'Cartlannaíonn E, nó bogann sé teachtaireacht chartlannaithe nó curtha siar ar ais go dtí an bosca isteach',
 };

@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'Sistema',
   keyboardHint:
     'As frechas ou J e K moven entre mensaxes, Intro abre, R marca como lida ou sen ler, Supr elimina',
+  viewsLabel: 'Vistas das notificacións',
+  archivedTab: 'Arquivadas',
+  snoozedTab: 'Adiadas',
+  archive: 'Arquivar',
+  unarchive: 'Mover á caixa de entrada',
+  archiveAllRead: 'Arquivar todas as lidas',
+  unsnooze: 'Deixar de adiar',
+  snoozeHour: 'Adiar 1 hora',
+  snoozeTomorrow: 'Adiar ata mañá pola mañá',
+  snoozeNextWeek: 'Adiar ata a próxima semana',
+  snoozedUntil: 'Adiada ata {time}',
+  highSeverity: 'Prioridade alta',
+  highUnread: '{count} de prioridade alta',
+  archiveKeyHint: 'E arquiva, ou devolve unha mensaxe arquivada ou adiada á caixa de entrada',
 };

@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'सिस्टम',
   keyboardHint:
     'तीर कुंजियाँ या J और K संदेशों के बीच ले जाती हैं, Enter खोलता है, R पढ़ा या अपठित चिह्नित करता है, Delete हटाता है',
+  viewsLabel: 'सूचना दृश्य',
+  archivedTab: 'संग्रहीत',
+  snoozedTab: 'स्थगित',
+  archive: 'संग्रहित करें',
+  unarchive: 'इनबॉक्स में ले जाएँ',
+  archiveAllRead: 'सभी पढ़ी गई संग्रहित करें',
+  unsnooze: 'स्थगन हटाएँ',
+  snoozeHour: '1 घंटे के लिए स्थगित करें',
+  snoozeTomorrow: 'कल सुबह तक स्थगित करें',
+  snoozeNextWeek: 'अगले सप्ताह तक स्थगित करें',
+  snoozedUntil: '{time} तक स्थगित',
+  highSeverity: 'उच्च प्राथमिकता',
+  highUnread: '{count} उच्च प्राथमिकता',
+  archiveKeyHint: 'E संग्रहित करता है, या संग्रहीत या स्थगित संदेश को इनबॉक्स में लौटाता है',
 };

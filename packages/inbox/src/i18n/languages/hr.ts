@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'Sustav',
   keyboardHint:
     'Strelice ili J i K pomiču između poruka, Enter otvara, R označava kao pročitano ili nepročitano, Delete uklanja',
+  viewsLabel: 'Prikazi obavijesti',
+  archivedTab: 'Arhivirano',
+  snoozedTab: 'Odgođeno',
+  archive: 'Arhiviraj',
+  unarchive: 'Premjesti u pristiglu poštu',
+  archiveAllRead: 'Arhiviraj sve pročitano',
+  unsnooze: 'Poništi odgodu',
+  snoozeHour: 'Odgodi za 1 sat',
+  snoozeTomorrow: 'Odgodi do sutra ujutro',
+  snoozeNextWeek: 'Odgodi do sljedećeg tjedna',
+  snoozedUntil: 'Odgođeno do {time}',
+  highSeverity: 'Visoki prioritet',
+  highUnread: '{count} visokog prioriteta',
+  archiveKeyHint: 'E arhivira ili vraća arhiviranu ili odgođenu poruku u pristiglu poštu',
 };

@@ -56,4 +56,19 @@ export const translations: InboxTranslations = {
   systemSender: 'Rendszer',
   keyboardHint:
     'A nyilak vagy a J és K lépnek az üzenetek között, az Enter megnyit, az R olvasottnak vagy olvasatlannak jelöl, a Delete eltávolít',
+  viewsLabel: 'Értesítési nézetek',
+  archivedTab: 'Archivált',
+  snoozedTab: 'Elhalasztott',
+  archive: 'Archiválás',
+  unarchive: 'Áthelyezés a beérkezők közé',
+  archiveAllRead: 'Minden olvasott archiválása',
+  unsnooze: 'Halasztás visszavonása',
+  snoozeHour: 'Halasztás 1 órára',
+  snoozeTomorrow: 'Halasztás holnap reggelig',
+  snoozeNextWeek: 'Halasztás jövő hétig',
+  snoozedUntil: 'Elhalasztva eddig: {time}',
+  highSeverity: 'Magas prioritás',
+  highUnread: '{count} magas prioritású',
+  archiveKeyHint:
+    'Az E archivál, vagy visszahelyez egy archivált vagy elhalasztott üzenetet a beérkezők közé',
 };

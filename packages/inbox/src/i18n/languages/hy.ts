@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'Համակարգ',
   keyboardHint:
     'Սլաքները կամ J-ն և K-ն տեղափոխում են հաղորդագրությունների միջև, Enter-ը բացում է, R-ը նշում է որպես կարդացված կամ չկարդացված, Delete-ը հեռացնում է',
+  viewsLabel: 'Ծանուցումների տեսքեր',
+  archivedTab: 'Արխիվացված',
+  snoozedTab: 'Հետաձգված',
+  archive: 'Արխիվացնել',
+  unarchive: 'Տեղափոխել մուտքային',
+  archiveAllRead: 'Արխիվացնել բոլոր կարդացվածները',
+  unsnooze: 'Չեղարկել հետաձգումը',
+  snoozeHour: 'Հետաձգել 1 ժամով',
+  snoozeTomorrow: 'Հետաձգել մինչև վաղը առավոտ',
+  snoozeNextWeek: 'Հետաձգել մինչև հաջորդ շաբաթ',
+  snoozedUntil: 'Հետաձգված է մինչև {time}',
+  highSeverity: 'Բարձր առաջնահերթություն',
+  highUnread: '{count} բարձր առաջնահերթությամբ',
+  archiveKeyHint: 'E-ն արխիվացնում է կամ արխիվացված կամ հետաձգված հաղորդագրությունը վերադարձնում մուտքային',
 };

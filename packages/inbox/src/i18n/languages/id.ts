@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'Sistem',
   keyboardHint:
     'Tombol panah atau J dan K berpindah antarpesan, Enter membuka, R menandai sudah atau belum dibaca, Delete menghapus',
+  viewsLabel: 'Tampilan notifikasi',
+  archivedTab: 'Diarsipkan',
+  snoozedTab: 'Ditunda',
+  archive: 'Arsipkan',
+  unarchive: 'Pindahkan ke kotak masuk',
+  archiveAllRead: 'Arsipkan semua yang sudah dibaca',
+  unsnooze: 'Batalkan penundaan',
+  snoozeHour: 'Tunda 1 jam',
+  snoozeTomorrow: 'Tunda sampai besok pagi',
+  snoozeNextWeek: 'Tunda sampai minggu depan',
+  snoozedUntil: 'Ditunda sampai {time}',
+  highSeverity: 'Prioritas tinggi',
+  highUnread: '{count} prioritas tinggi',
+  archiveKeyHint: 'E mengarsipkan, atau mengembalikan pesan yang diarsipkan atau ditunda ke kotak masuk',
 };

@@ -56,4 +56,19 @@ export const translations: InboxTranslations = {
   systemSender: 'Sistemụ',
   keyboardHint:
     'Igodo akụ ma ọ bụ J na K na-aga n’etiti ozi, Enter na-emepe, R na-aka dị ka agụrụ agụ ma ọ bụ a gụbeghị, Delete na-ewepụ',
+  viewsLabel: 'Nlele ọkwa',
+  archivedTab: 'Edebere n’ebe nchekwa',
+  snoozedTab: 'Egbuoro oge',
+  archive: 'Debe n’ebe nchekwa',
+  unarchive: 'Bugara n’igbe ozi mbata',
+  archiveAllRead: 'Debe ihe niile agụrụ n’ebe nchekwa',
+  unsnooze: 'Kwụsị igbu oge',
+  snoozeHour: 'Gbuo oge otu awa',
+  snoozeTomorrow: 'Gbuo oge ruo ụtụtụ echi',
+  snoozeNextWeek: 'Gbuo oge ruo izu na-abịa',
+  snoozedUntil: 'Egbuoro oge ruo {time}',
+  highSeverity: 'Ihe dị mkpa nke ukwuu',
+  highUnread: '{count} dị mkpa nke ukwuu',
+  archiveKeyHint:
+    'E na-edebe n’ebe nchekwa, ma ọ bụ weghachite ozi edebere ma ọ bụ egbuoro oge n’igbe ozi mbata',
 };

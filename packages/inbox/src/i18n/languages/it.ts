@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'Sistema',
   keyboardHint:
     'Le frecce o J e K spostano tra i messaggi, Invio apre, R segna come letto o non letto, Canc rimuove',
+  viewsLabel: 'Viste delle notifiche',
+  archivedTab: 'Archiviate',
+  snoozedTab: 'Posticipate',
+  archive: 'Archivia',
+  unarchive: 'Sposta nella posta in arrivo',
+  archiveAllRead: 'Archivia tutte le lette',
+  unsnooze: 'Annulla posticipo',
+  snoozeHour: 'Posticipa di 1 ora',
+  snoozeTomorrow: 'Posticipa a domani mattina',
+  snoozeNextWeek: 'Posticipa alla prossima settimana',
+  snoozedUntil: 'Posticipata fino a {time}',
+  highSeverity: 'Priorità alta',
+  highUnread: '{count} a priorità alta',
+  archiveKeyHint: 'E archivia, o riporta un messaggio archiviato o posticipato nella posta in arrivo',
 };

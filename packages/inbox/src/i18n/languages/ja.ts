@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'システム',
   keyboardHint:
     '矢印キーまたは J と K でメッセージを移動、Enter で開く、R で既読／未読を切り替え、Delete で削除',
+  viewsLabel: '通知の表示',
+  archivedTab: 'アーカイブ済み',
+  snoozedTab: 'スヌーズ中',
+  archive: 'アーカイブ',
+  unarchive: '受信トレイに移動',
+  archiveAllRead: '既読をすべてアーカイブ',
+  unsnooze: 'スヌーズを解除',
+  snoozeHour: '1 時間スヌーズ',
+  snoozeTomorrow: '明日の朝までスヌーズ',
+  snoozeNextWeek: '来週までスヌーズ',
+  snoozedUntil: '{time} までスヌーズ中',
+  highSeverity: '優先度: 高',
+  highUnread: '優先度の高い通知 {count} 件',
+  archiveKeyHint: 'E でアーカイブ、またはアーカイブ済みやスヌーズ中のメッセージを受信トレイに戻します',
 };

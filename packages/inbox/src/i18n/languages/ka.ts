@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'სისტემა',
   keyboardHint:
     'ისრები ან J და K გადაადგილებს შეტყობინებებს შორის, Enter ხსნის, R მონიშნავს წაკითხულად ან წაუკითხავად, Delete შლის',
+  viewsLabel: 'შეტყობინებების ხედები',
+  archivedTab: 'დაარქივებული',
+  snoozedTab: 'გადადებული',
+  archive: 'დაარქივება',
+  unarchive: 'შემოსულებში გადატანა',
+  archiveAllRead: 'ყველა წაკითხულის დაარქივება',
+  unsnooze: 'გადადების გაუქმება',
+  snoozeHour: '1 საათით გადადება',
+  snoozeTomorrow: 'ხვალ დილამდე გადადება',
+  snoozeNextWeek: 'მომავალ კვირამდე გადადება',
+  snoozedUntil: 'გადადებულია {time}-მდე',
+  highSeverity: 'მაღალი პრიორიტეტი',
+  highUnread: '{count} მაღალი პრიორიტეტით',
+  archiveKeyHint: 'E აარქივებს ან დაარქივებულ ან გადადებულ შეტყობინებას შემოსულებში აბრუნებს',
 };

@@ -56,4 +56,19 @@ export const translations: InboxTranslations = {
   systemSender: 'Жүйе',
   keyboardHint:
     'Көрсеткі пернелері немесе J мен K хабарлар арасында жылжытады, Enter ашады, R оқылды не оқылмады деп белгілейді, Delete жояды',
+  viewsLabel: 'Хабарландыру көріністері',
+  archivedTab: 'Мұрағатталған',
+  snoozedTab: 'Кейінге қалдырылған',
+  archive: 'Мұрағаттау',
+  unarchive: 'Кіріс жәшігіне жылжыту',
+  archiveAllRead: 'Барлық оқылғанды мұрағаттау',
+  unsnooze: 'Кейінге қалдыруды болдырмау',
+  snoozeHour: '1 сағатқа кейінге қалдыру',
+  snoozeTomorrow: 'Ертең таңға дейін кейінге қалдыру',
+  snoozeNextWeek: 'Келесі аптаға дейін кейінге қалдыру',
+  snoozedUntil: '{time} дейін кейінге қалдырылды',
+  highSeverity: 'Жоғары басымдық',
+  highUnread: '{count} жоғары басымдықты',
+  archiveKeyHint:
+    'E мұрағаттайды немесе мұрағатталған не кейінге қалдырылған хабарды кіріс жәшігіне қайтарады',
 };

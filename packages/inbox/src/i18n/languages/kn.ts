@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'ಸಿಸ್ಟಮ್',
   keyboardHint:
     'ಬಾಣದ ಕೀಲಿಗಳು ಅಥವಾ J ಮತ್ತು K ಸಂದೇಶಗಳ ನಡುವೆ ಸರಿಸುತ್ತವೆ, Enter ತೆರೆಯುತ್ತದೆ, R ಓದಲಾಗಿದೆ ಅಥವಾ ಓದಿಲ್ಲ ಎಂದು ಗುರುತಿಸುತ್ತದೆ, Delete ತೆಗೆದುಹಾಕುತ್ತದೆ',
+  viewsLabel: 'ಅಧಿಸೂಚನೆ ವೀಕ್ಷಣೆಗಳು',
+  archivedTab: 'ಆರ್ಕೈವ್ ಮಾಡಲಾಗಿದೆ',
+  snoozedTab: 'ಮುಂದೂಡಲಾಗಿದೆ',
+  archive: 'ಆರ್ಕೈವ್ ಮಾಡಿ',
+  unarchive: 'ಇನ್‌ಬಾಕ್ಸ್‌ಗೆ ಸರಿಸಿ',
+  archiveAllRead: 'ಓದಿದ ಎಲ್ಲವನ್ನೂ ಆರ್ಕೈವ್ ಮಾಡಿ',
+  unsnooze: 'ಮುಂದೂಡಿಕೆ ರದ್ದುಮಾಡಿ',
+  snoozeHour: '1 ಗಂಟೆ ಮುಂದೂಡಿ',
+  snoozeTomorrow: 'ನಾಳೆ ಬೆಳಿಗ್ಗೆವರೆಗೆ ಮುಂದೂಡಿ',
+  snoozeNextWeek: 'ಮುಂದಿನ ವಾರದವರೆಗೆ ಮುಂದೂಡಿ',
+  snoozedUntil: '{time} ವರೆಗೆ ಮುಂದೂಡಲಾಗಿದೆ',
+  highSeverity: 'ಹೆಚ್ಚಿನ ಆದ್ಯತೆ',
+  highUnread: '{count} ಹೆಚ್ಚಿನ ಆದ್ಯತೆ',
+  archiveKeyHint: 'E ಆರ್ಕೈವ್ ಮಾಡುತ್ತದೆ, ಅಥವಾ ಆರ್ಕೈವ್ ಮಾಡಿದ ಅಥವಾ ಮುಂದೂಡಿದ ಸಂದೇಶವನ್ನು ಇನ್‌ಬಾಕ್ಸ್‌ಗೆ ಹಿಂತಿರುಗಿಸುತ್ತದೆ',
 };

@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: '시스템',
   keyboardHint:
     '화살표 키 또는 J와 K로 메시지 간 이동, Enter로 열기, R로 읽음 또는 읽지 않음 표시, Delete로 삭제',
+  viewsLabel: '알림 보기',
+  archivedTab: '보관됨',
+  snoozedTab: '다시 알림 예정',
+  archive: '보관',
+  unarchive: '받은편지함으로 이동',
+  archiveAllRead: '읽은 알림 모두 보관',
+  unsnooze: '다시 알림 취소',
+  snoozeHour: '1시간 후 다시 알림',
+  snoozeTomorrow: '내일 아침에 다시 알림',
+  snoozeNextWeek: '다음 주에 다시 알림',
+  snoozedUntil: '{time}에 다시 알림',
+  highSeverity: '높은 우선순위',
+  highUnread: '높은 우선순위 {count}개',
+  archiveKeyHint: 'E는 보관하거나, 보관되었거나 다시 알림 예정인 메시지를 받은편지함으로 되돌립니다',
 };

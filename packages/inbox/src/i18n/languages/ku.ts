@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'Pergal',
   keyboardHint:
     'Bişkokên tîrê an J û K di navbera peyaman de digerin, Enter vedike, R wekî xwendî an nexwendî nîşan dide, Delete radike',
+  viewsLabel: 'Dîtinên agahdariyan',
+  archivedTab: 'Arşîvkirî',
+  snoozedTab: 'Paşxistî',
+  archive: 'Arşîv bike',
+  unarchive: 'Bibe qutiya hatî',
+  archiveAllRead: 'Hemû yên xwendî arşîv bike',
+  unsnooze: 'Paşxistinê betal bike',
+  snoozeHour: '1 saetê paş bixe',
+  snoozeTomorrow: 'Heta sibê sibehê paş bixe',
+  snoozeNextWeek: 'Heta hefteya bê paş bixe',
+  snoozedUntil: 'Heta {time} paşxistî ye',
+  highSeverity: 'Pêşengiya bilind',
+  highUnread: '{count} bi pêşengiya bilind',
+  archiveKeyHint: 'E arşîv dike, an peyameke arşîvkirî an paşxistî vedigerîne qutiya hatî',
 };

@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'Sistema',
   keyboardHint:
     'Rodyklės arba J ir K pereina tarp pranešimų, Enter atidaro, R pažymi kaip perskaitytą ar neperskaitytą, Delete pašalina',
+  viewsLabel: 'Pranešimų rodiniai',
+  archivedTab: 'Archyvuoti',
+  snoozedTab: 'Atidėti',
+  archive: 'Archyvuoti',
+  unarchive: 'Perkelti į gautuosius',
+  archiveAllRead: 'Archyvuoti visus perskaitytus',
+  unsnooze: 'Atšaukti atidėjimą',
+  snoozeHour: 'Atidėti 1 valandai',
+  snoozeTomorrow: 'Atidėti iki rytojaus ryto',
+  snoozeNextWeek: 'Atidėti iki kitos savaitės',
+  snoozedUntil: 'Atidėta iki {time}',
+  highSeverity: 'Aukštas prioritetas',
+  highUnread: '{count} aukšto prioriteto',
+  archiveKeyHint: 'E archyvuoja arba grąžina archyvuotą ar atidėtą pranešimą į gautuosius',
 };

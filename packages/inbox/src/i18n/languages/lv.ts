@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'Sistēma',
   keyboardHint:
     'Bultiņas vai J un K pārvietojas starp ziņojumiem, Enter atver, R atzīmē kā izlasītu vai nelasītu, Delete noņem',
+  viewsLabel: 'Paziņojumu skati',
+  archivedTab: 'Arhivētie',
+  snoozedTab: 'Atliktie',
+  archive: 'Arhivēt',
+  unarchive: 'Pārvietot uz iesūtni',
+  archiveAllRead: 'Arhivēt visus lasītos',
+  unsnooze: 'Atcelt atlikšanu',
+  snoozeHour: 'Atlikt uz 1 stundu',
+  snoozeTomorrow: 'Atlikt līdz rītdienas rītam',
+  snoozeNextWeek: 'Atlikt līdz nākamajai nedēļai',
+  snoozedUntil: 'Atlikts līdz {time}',
+  highSeverity: 'Augsta prioritāte',
+  highUnread: '{count} ar augstu prioritāti',
+  archiveKeyHint: 'E arhivē vai atgriež arhivētu vai atliktu ziņojumu iesūtnē',
 };

@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'सिस्टम',
   keyboardHint:
     'बाण की किंवा J आणि K संदेशांमध्ये हलवतात, Enter उघडते, R वाचलेले किंवा न वाचलेले म्हणून चिन्हांकित करते, Delete काढते',
+  viewsLabel: 'सूचना दृश्ये',
+  archivedTab: 'संग्रहित',
+  snoozedTab: 'पुढे ढकललेल्या',
+  archive: 'संग्रहित करा',
+  unarchive: 'इनबॉक्समध्ये हलवा',
+  archiveAllRead: 'वाचलेल्या सर्व संग्रहित करा',
+  unsnooze: 'पुढे ढकलणे रद्द करा',
+  snoozeHour: '1 तासासाठी पुढे ढकला',
+  snoozeTomorrow: 'उद्या सकाळपर्यंत पुढे ढकला',
+  snoozeNextWeek: 'पुढच्या आठवड्यापर्यंत पुढे ढकला',
+  snoozedUntil: '{time} पर्यंत पुढे ढकलले',
+  highSeverity: 'उच्च प्राधान्य',
+  highUnread: '{count} उच्च प्राधान्य',
+  archiveKeyHint: 'E संग्रहित करते, किंवा संग्रहित किंवा पुढे ढकललेला संदेश इनबॉक्समध्ये परत आणते',
 };

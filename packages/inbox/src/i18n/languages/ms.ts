@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'Sistem',
   keyboardHint:
     'Kekunci anak panah atau J dan K bergerak antara mesej, Enter membuka, R menandakan dibaca atau belum dibaca, Delete mengalih keluar',
+  viewsLabel: 'Paparan pemberitahuan',
+  archivedTab: 'Diarkibkan',
+  snoozedTab: 'Ditunda',
+  archive: 'Arkibkan',
+  unarchive: 'Alih ke peti masuk',
+  archiveAllRead: 'Arkibkan semua yang telah dibaca',
+  unsnooze: 'Batalkan tunda',
+  snoozeHour: 'Tunda selama 1 jam',
+  snoozeTomorrow: 'Tunda hingga pagi esok',
+  snoozeNextWeek: 'Tunda hingga minggu depan',
+  snoozedUntil: 'Ditunda hingga {time}',
+  highSeverity: 'Keutamaan tinggi',
+  highUnread: '{count} keutamaan tinggi',
+  archiveKeyHint: 'E mengarkibkan, atau mengembalikan mesej yang diarkibkan atau ditunda ke peti masuk',
 };

@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'System',
   keyboardHint:
     'Piltastene eller J og K flytter mellom meldinger, Enter åpner, R merker som lest eller ulest, Delete fjerner',
+  viewsLabel: 'Varslingsvisninger',
+  archivedTab: 'Arkivert',
+  snoozedTab: 'Utsatt',
+  archive: 'Arkiver',
+  unarchive: 'Flytt til innboksen',
+  archiveAllRead: 'Arkiver alle leste',
+  unsnooze: 'Avbryt utsettelse',
+  snoozeHour: 'Utsett i 1 time',
+  snoozeTomorrow: 'Utsett til i morgen tidlig',
+  snoozeNextWeek: 'Utsett til neste uke',
+  snoozedUntil: 'Utsatt til {time}',
+  highSeverity: 'Høy prioritet',
+  highUnread: '{count} med høy prioritet',
+  archiveKeyHint: 'E arkiverer, eller flytter en arkivert eller utsatt melding tilbake til innboksen',
 };

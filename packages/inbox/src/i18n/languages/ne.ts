@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'प्रणाली',
   keyboardHint:
     'तीर कुञ्जी वा J र K ले सन्देशहरूबीच सार्छ, Enter ले खोल्छ, R ले पढिएको वा नपढिएको चिन्ह लगाउँछ, Delete ले हटाउँछ',
+  viewsLabel: 'सूचना दृश्यहरू',
+  archivedTab: 'संग्रहित',
+  snoozedTab: 'स्थगित',
+  archive: 'संग्रह गर्नुहोस्',
+  unarchive: 'इनबक्समा सार्नुहोस्',
+  archiveAllRead: 'पढिएका सबै संग्रह गर्नुहोस्',
+  unsnooze: 'स्थगन हटाउनुहोस्',
+  snoozeHour: '१ घण्टाका लागि स्थगित गर्नुहोस्',
+  snoozeTomorrow: 'भोलि बिहानसम्म स्थगित गर्नुहोस्',
+  snoozeNextWeek: 'अर्को हप्तासम्म स्थगित गर्नुहोस्',
+  snoozedUntil: '{time} सम्म स्थगित',
+  highSeverity: 'उच्च प्राथमिकता',
+  highUnread: '{count} उच्च प्राथमिकता',
+  archiveKeyHint: 'E ले संग्रह गर्छ, वा संग्रहित वा स्थगित सन्देशलाई इनबक्समा फर्काउँछ',
 };

@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'Systeem',
   keyboardHint:
     'Pijltjestoetsen of J en K gaan naar een ander bericht, Enter opent, R markeert als gelezen of ongelezen, Delete verwijdert',
+  viewsLabel: 'Meldingsweergaven',
+  archivedTab: 'Gearchiveerd',
+  snoozedTab: 'Gesnoozed',
+  archive: 'Archiveren',
+  unarchive: 'Naar inbox verplaatsen',
+  archiveAllRead: 'Alle gelezen archiveren',
+  unsnooze: 'Snooze opheffen',
+  snoozeHour: '1 uur snoozen',
+  snoozeTomorrow: 'Snoozen tot morgenochtend',
+  snoozeNextWeek: 'Snoozen tot volgende week',
+  snoozedUntil: 'Gesnoozed tot {time}',
+  highSeverity: 'Hoge prioriteit',
+  highUnread: '{count} met hoge prioriteit',
+  archiveKeyHint: 'E archiveert, of zet een gearchiveerd of gesnoozed bericht terug in de inbox',
 };

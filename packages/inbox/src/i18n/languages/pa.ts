@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'ਸਿਸਟਮ',
   keyboardHint:
     'ਤੀਰ ਕੁੰਜੀਆਂ ਜਾਂ J ਅਤੇ K ਸੁਨੇਹਿਆਂ ਵਿਚਕਾਰ ਲੈ ਜਾਂਦੀਆਂ ਹਨ, Enter ਖੋਲ੍ਹਦਾ ਹੈ, R ਪੜ੍ਹਿਆ ਜਾਂ ਅਣਪੜ੍ਹਿਆ ਨਿਸ਼ਾਨਬੱਧ ਕਰਦਾ ਹੈ, Delete ਹਟਾਉਂਦਾ ਹੈ',
+  viewsLabel: 'ਸੂਚਨਾ ਦ੍ਰਿਸ਼',
+  archivedTab: 'ਪੁਰਾਲੇਖ ਕੀਤੀਆਂ',
+  snoozedTab: 'ਮੁਲਤਵੀ',
+  archive: 'ਪੁਰਾਲੇਖ ਕਰੋ',
+  unarchive: 'ਇਨਬਾਕਸ ਵਿੱਚ ਭੇਜੋ',
+  archiveAllRead: 'ਸਾਰੀਆਂ ਪੜ੍ਹੀਆਂ ਪੁਰਾਲੇਖ ਕਰੋ',
+  unsnooze: 'ਮੁਲਤਵੀ ਰੱਦ ਕਰੋ',
+  snoozeHour: '1 ਘੰਟੇ ਲਈ ਮੁਲਤਵੀ ਕਰੋ',
+  snoozeTomorrow: 'ਕੱਲ੍ਹ ਸਵੇਰ ਤੱਕ ਮੁਲਤਵੀ ਕਰੋ',
+  snoozeNextWeek: 'ਅਗਲੇ ਹਫ਼ਤੇ ਤੱਕ ਮੁਲਤਵੀ ਕਰੋ',
+  snoozedUntil: '{time} ਤੱਕ ਮੁਲਤਵੀ',
+  highSeverity: 'ਉੱਚ ਤਰਜੀਹ',
+  highUnread: '{count} ਉੱਚ ਤਰਜੀਹ',
+  archiveKeyHint: 'E ਪੁਰਾਲੇਖ ਕਰਦਾ ਹੈ, ਜਾਂ ਪੁਰਾਲੇਖ ਕੀਤੇ ਜਾਂ ਮੁਲਤਵੀ ਸੁਨੇਹੇ ਨੂੰ ਇਨਬਾਕਸ ਵਿੱਚ ਵਾਪਸ ਲਿਆਉਂਦਾ ਹੈ',
 };

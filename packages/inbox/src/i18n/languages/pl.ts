@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'System',
   keyboardHint:
     'Strzałki lub J i K przechodzą między wiadomościami, Enter otwiera, R oznacza jako przeczytane lub nieprzeczytane, Delete usuwa',
+  viewsLabel: 'Widoki powiadomień',
+  archivedTab: 'Zarchiwizowane',
+  snoozedTab: 'Odłożone',
+  archive: 'Archiwizuj',
+  unarchive: 'Przenieś do odebranych',
+  archiveAllRead: 'Archiwizuj wszystkie przeczytane',
+  unsnooze: 'Anuluj odłożenie',
+  snoozeHour: 'Odłóż na 1 godzinę',
+  snoozeTomorrow: 'Odłóż do jutra rana',
+  snoozeNextWeek: 'Odłóż do przyszłego tygodnia',
+  snoozedUntil: 'Odłożone do {time}',
+  highSeverity: 'Wysoki priorytet',
+  highUnread: '{count} o wysokim priorytecie',
+  archiveKeyHint: 'E archiwizuje lub przywraca zarchiwizowaną albo odłożoną wiadomość do odebranych',
 };

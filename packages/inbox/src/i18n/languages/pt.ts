@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'Sistema',
   keyboardHint:
     'As setas ou J e K passam de uma mensagem a outra, Enter abre, R marca como lida ou não lida, Delete remove',
+  viewsLabel: 'Vistas das notificações',
+  archivedTab: 'Arquivadas',
+  snoozedTab: 'Adiadas',
+  archive: 'Arquivar',
+  unarchive: 'Mover para a caixa de entrada',
+  archiveAllRead: 'Arquivar todas as lidas',
+  unsnooze: 'Cancelar adiamento',
+  snoozeHour: 'Adiar por 1 hora',
+  snoozeTomorrow: 'Adiar até amanhã de manhã',
+  snoozeNextWeek: 'Adiar até a próxima semana',
+  snoozedUntil: 'Adiada até {time}',
+  highSeverity: 'Prioridade alta',
+  highUnread: '{count} de prioridade alta',
+  archiveKeyHint: 'E arquiva, ou devolve uma mensagem arquivada ou adiada à caixa de entrada',
 };

@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'Sistem',
   keyboardHint:
     'Săgețile sau J și K trec de la un mesaj la altul, Enter deschide, R marchează ca citit sau necitit, Delete elimină',
+  viewsLabel: 'Vizualizări notificări',
+  archivedTab: 'Arhivate',
+  snoozedTab: 'Amânate',
+  archive: 'Arhivează',
+  unarchive: 'Mută în inbox',
+  archiveAllRead: 'Arhivează toate cele citite',
+  unsnooze: 'Anulează amânarea',
+  snoozeHour: 'Amână cu 1 oră',
+  snoozeTomorrow: 'Amână până mâine dimineață',
+  snoozeNextWeek: 'Amână până săptămâna viitoare',
+  snoozedUntil: 'Amânată până la {time}',
+  highSeverity: 'Prioritate ridicată',
+  highUnread: '{count} cu prioritate ridicată',
+  archiveKeyHint: 'E arhivează sau readuce în inbox un mesaj arhivat sau amânat',
 };

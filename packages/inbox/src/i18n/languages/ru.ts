@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'Система',
   keyboardHint:
     'Стрелки или J и K — переход между сообщениями, Enter — открыть, R — отметить прочитанным или непрочитанным, Delete — удалить',
+  viewsLabel: 'Представления уведомлений',
+  archivedTab: 'Архив',
+  snoozedTab: 'Отложенные',
+  archive: 'Архивировать',
+  unarchive: 'Переместить во входящие',
+  archiveAllRead: 'Архивировать все прочитанные',
+  unsnooze: 'Отменить откладывание',
+  snoozeHour: 'Отложить на 1 час',
+  snoozeTomorrow: 'Отложить до завтрашнего утра',
+  snoozeNextWeek: 'Отложить до следующей недели',
+  snoozedUntil: 'Отложено до {time}',
+  highSeverity: 'Высокий приоритет',
+  highUnread: '{count} с высоким приоритетом',
+  archiveKeyHint: 'E архивирует или возвращает архивное либо отложенное сообщение во входящие',
 };

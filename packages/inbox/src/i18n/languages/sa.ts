@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'तन्त्रम्',
   keyboardHint:
     'बाणकुञ्चिकाभिः J-K-कुञ्चिकाभ्यां वा सन्देशेषु सञ्चरतु, Enter उद्घाटयति, R पठितम् अपठितं वा अङ्कयति, Delete निष्कासयति',
+  viewsLabel: 'सूचनादृश्यानि',
+  archivedTab: 'संगृहीतानि',
+  snoozedTab: 'स्थगितानि',
+  archive: 'संगृह्णातु',
+  unarchive: 'आगतपेटिकां नयतु',
+  archiveAllRead: 'सर्वाणि पठितानि संगृह्णातु',
+  unsnooze: 'स्थगनं निरस्यतु',
+  snoozeHour: 'एकघण्टापर्यन्तं स्थगयतु',
+  snoozeTomorrow: 'श्वः प्रातःपर्यन्तं स्थगयतु',
+  snoozeNextWeek: 'आगामिसप्ताहपर्यन्तं स्थगयतु',
+  snoozedUntil: '{time} पर्यन्तं स्थगितम्',
+  highSeverity: 'उच्चप्राथमिकता',
+  highUnread: '{count} उच्चप्राथमिकतायुक्तानि',
+  archiveKeyHint: 'E संगृह्णाति, अथवा संगृहीतं स्थगितं वा सन्देशम् आगतपेटिकां प्रति प्रत्यानयति',
 };

@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'سسٽم',
   keyboardHint:
     'تير واريون ڪنجيون يا J ۽ K پيغامن جي وچ ۾ هلائين ٿيون، Enter کولي ٿو، R پڙهيل يا اڻ پڙهيل نشان لڳائي ٿو، Delete هٽائي ٿو',
+  viewsLabel: 'اطلاعن جا منظر',
+  archivedTab: 'آرڪائيو ٿيل',
+  snoozedTab: 'ملتوي ٿيل',
+  archive: 'آرڪائيو ڪريو',
+  unarchive: 'انباڪس ۾ منتقل ڪريو',
+  archiveAllRead: 'سڀ پڙهيل آرڪائيو ڪريو',
+  unsnooze: 'ملتوي ختم ڪريو',
+  snoozeHour: '1 ڪلاڪ لاءِ ملتوي ڪريو',
+  snoozeTomorrow: 'سڀاڻي صبح تائين ملتوي ڪريو',
+  snoozeNextWeek: 'ايندڙ هفتي تائين ملتوي ڪريو',
+  snoozedUntil: '{time} تائين ملتوي',
+  highSeverity: 'اعليٰ ترجيح',
+  highUnread: '{count} اعليٰ ترجيح وارا',
+  archiveKeyHint: 'E آرڪائيو ڪري ٿو، يا آرڪائيو ٿيل يا ملتوي ٿيل پيغام کي انباڪس ۾ واپس آڻي ٿو',
 };

@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'පද්ධතිය',
   keyboardHint:
     'ඊතල යතුරු හෝ J සහ K පණිවිඩ අතර ගෙන යයි, Enter විවෘත කරයි, R කියවූ හෝ නොකියවූ ලෙස සලකුණු කරයි, Delete ඉවත් කරයි',
+  viewsLabel: 'දැනුම්දීම් දසුන්',
+  archivedTab: 'සංරක්ෂිත',
+  snoozedTab: 'කල් දැමූ',
+  archive: 'සංරක්ෂණය කරන්න',
+  unarchive: 'එන ලිපි වෙත ගෙන යන්න',
+  archiveAllRead: 'කියවූ සියල්ල සංරක්ෂණය කරන්න',
+  unsnooze: 'කල් දැමීම අවලංගු කරන්න',
+  snoozeHour: 'පැය 1කට කල් දමන්න',
+  snoozeTomorrow: 'හෙට උදේ දක්වා කල් දමන්න',
+  snoozeNextWeek: 'ලබන සතිය දක්වා කල් දමන්න',
+  snoozedUntil: '{time} දක්වා කල් දමා ඇත',
+  highSeverity: 'ඉහළ ප්‍රමුඛතාව',
+  highUnread: 'ඉහළ ප්‍රමුඛතා {count}',
+  archiveKeyHint: 'E සංරක්ෂණය කරයි, නැතහොත් සංරක්ෂිත හෝ කල් දැමූ පණිවිඩයක් එන ලිපි වෙත ආපසු ගෙන එයි',
 };

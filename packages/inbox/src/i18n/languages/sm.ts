@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'Faiga',
   keyboardHint:
     'O ki aū po o J ma K e feoaʻi ai i feʻau, Enter e tatala, R e faʻailoga ua faitauina pe leʻi faitauina, Delete e aveese',
+  viewsLabel: 'Vaaiga o faʻasilasilaga',
+  archivedTab: 'Ua teu',
+  snoozedTab: 'Ua tolopō',
+  archive: 'Teu',
+  unarchive: 'Ave i le pusa meli',
+  archiveAllRead: 'Teu mea uma ua faitauina',
+  unsnooze: 'Taofi le tolopō',
+  snoozeHour: 'Tolopō mo le 1 itula',
+  snoozeTomorrow: 'Tolopō seʻia oʻo i le taeao a taeao',
+  snoozeNextWeek: 'Tolopō seʻia oʻo i le vaiaso fou',
+  snoozedUntil: 'Tolopō seʻia oʻo i le {time}',
+  highSeverity: 'Faamuamua maualuga',
+  highUnread: '{count} faamuamua maualuga',
+  archiveKeyHint: 'E teu ai, pe toe aumai se feʻau ua teu pe tolopō i le pusa meli',
 };

@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'Sistemi',
   keyboardHint:
     'Shigjetat ose J dhe K lëvizin ndërmjet mesazheve, Enter hap, R shënon si të lexuar ose të palexuar, Delete heq',
+  viewsLabel: 'Pamjet e njoftimeve',
+  archivedTab: 'Të arkivuara',
+  snoozedTab: 'Të shtyra',
+  archive: 'Arkivo',
+  unarchive: 'Zhvendos te kutia hyrëse',
+  archiveAllRead: 'Arkivo të gjitha të lexuarat',
+  unsnooze: 'Anulo shtyrjen',
+  snoozeHour: 'Shtyje për 1 orë',
+  snoozeTomorrow: 'Shtyje deri nesër në mëngjes',
+  snoozeNextWeek: 'Shtyje deri javën e ardhshme',
+  snoozedUntil: 'E shtyrë deri më {time}',
+  highSeverity: 'Përparësi e lartë',
+  highUnread: '{count} me përparësi të lartë',
+  archiveKeyHint: 'E arkivon, ose kthen në kutinë hyrëse një mesazh të arkivuar ose të shtyrë',
 };

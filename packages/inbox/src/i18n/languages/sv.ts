@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'System',
   keyboardHint:
     'Piltangenterna eller J och K flyttar mellan meddelanden, Enter öppnar, R markerar som läst eller oläst, Delete tar bort',
+  viewsLabel: 'Aviseringsvyer',
+  archivedTab: 'Arkiverade',
+  snoozedTab: 'Snoozade',
+  archive: 'Arkivera',
+  unarchive: 'Flytta till inkorgen',
+  archiveAllRead: 'Arkivera alla lästa',
+  unsnooze: 'Avbryt snooze',
+  snoozeHour: 'Snooza i 1 timme',
+  snoozeTomorrow: 'Snooza till i morgon bitti',
+  snoozeNextWeek: 'Snooza till nästa vecka',
+  snoozedUntil: 'Snoozad till {time}',
+  highSeverity: 'Hög prioritet',
+  highUnread: '{count} med hög prioritet',
+  archiveKeyHint: 'E arkiverar, eller flyttar ett arkiverat eller snoozat meddelande tillbaka till inkorgen',
 };

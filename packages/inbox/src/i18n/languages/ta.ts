@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'சிஸ்டம்',
   keyboardHint:
     'அம்புக்குறி விசைகள் அல்லது J, K செய்திகளுக்கு இடையே நகர்த்தும், Enter திறக்கும், R படித்தது அல்லது படிக்காதது எனக் குறிக்கும், Delete அகற்றும்',
+  viewsLabel: 'அறிவிப்புக் காட்சிகள்',
+  archivedTab: 'காப்பகப்படுத்தியவை',
+  snoozedTab: 'ஒத்திவைத்தவை',
+  archive: 'காப்பகப்படுத்து',
+  unarchive: 'இன்பாக்ஸுக்கு நகர்த்து',
+  archiveAllRead: 'படித்தவை அனைத்தையும் காப்பகப்படுத்து',
+  unsnooze: 'ஒத்திவைப்பை ரத்துசெய்',
+  snoozeHour: '1 மணிநேரம் ஒத்திவை',
+  snoozeTomorrow: 'நாளை காலை வரை ஒத்திவை',
+  snoozeNextWeek: 'அடுத்த வாரம் வரை ஒத்திவை',
+  snoozedUntil: '{time} வரை ஒத்திவைக்கப்பட்டது',
+  highSeverity: 'உயர் முன்னுரிமை',
+  highUnread: '{count} உயர் முன்னுரிமை',
+  archiveKeyHint: 'E காப்பகப்படுத்தும், அல்லது காப்பகப்படுத்திய அல்லது ஒத்திவைத்த செய்தியை இன்பாக்ஸுக்குத் திருப்பும்',
 };

@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'సిస్టమ్',
   keyboardHint:
     'బాణం కీలు లేదా J, K సందేశాల మధ్య కదిలిస్తాయి, Enter తెరుస్తుంది, R చదివినట్లు లేదా చదవనట్లు గుర్తిస్తుంది, Delete తీసివేస్తుంది',
+  viewsLabel: 'నోటిఫికేషన్ వీక్షణలు',
+  archivedTab: 'ఆర్కైవ్ చేసినవి',
+  snoozedTab: 'వాయిదా వేసినవి',
+  archive: 'ఆర్కైవ్ చేయి',
+  unarchive: 'ఇన్‌బాక్స్‌కు తరలించు',
+  archiveAllRead: 'చదివినవన్నీ ఆర్కైవ్ చేయి',
+  unsnooze: 'వాయిదా రద్దు చేయి',
+  snoozeHour: '1 గంట వాయిదా వేయి',
+  snoozeTomorrow: 'రేపు ఉదయం వరకు వాయిదా వేయి',
+  snoozeNextWeek: 'వచ్చే వారం వరకు వాయిదా వేయి',
+  snoozedUntil: '{time} వరకు వాయిదా వేయబడింది',
+  highSeverity: 'అధిక ప్రాధాన్యత',
+  highUnread: '{count} అధిక ప్రాధాన్యత',
+  archiveKeyHint: 'E ఆర్కైవ్ చేస్తుంది, లేదా ఆర్కైవ్ చేసిన లేదా వాయిదా వేసిన సందేశాన్ని ఇన్‌బాక్స్‌కు తిరిగి తెస్తుంది',
 };

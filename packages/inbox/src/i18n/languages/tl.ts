@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'Sistema',
   keyboardHint:
     'Ang mga arrow key o J at K ay lumilipat sa mga mensahe, binubuksan ng Enter, minamarkahan ng R bilang nabasa o hindi pa nababasa, inaalis ng Delete',
+  viewsLabel: 'Mga view ng abiso',
+  archivedTab: 'Naka-archive',
+  snoozedTab: 'Naka-snooze',
+  archive: 'I-archive',
+  unarchive: 'Ilipat sa inbox',
+  archiveAllRead: 'I-archive lahat ng nabasa',
+  unsnooze: 'Ihinto ang snooze',
+  snoozeHour: 'I-snooze nang 1 oras',
+  snoozeTomorrow: 'I-snooze hanggang bukas ng umaga',
+  snoozeNextWeek: 'I-snooze hanggang susunod na linggo',
+  snoozedUntil: 'Naka-snooze hanggang {time}',
+  highSeverity: 'Mataas na priyoridad',
+  highUnread: '{count} mataas na priyoridad',
+  archiveKeyHint: 'Ang E ay nag-a-archive, o nagbabalik ng naka-archive o naka-snooze na mensahe sa inbox',
 };

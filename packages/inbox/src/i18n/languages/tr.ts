@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'Sistem',
   keyboardHint:
     'Ok tuşları veya J ve K mesajlar arasında gezinir, Enter açar, R okundu ya da okunmadı olarak işaretler, Delete kaldırır',
+  viewsLabel: 'Bildirim görünümleri',
+  archivedTab: 'Arşivlenenler',
+  snoozedTab: 'Ertelenenler',
+  archive: 'Arşivle',
+  unarchive: 'Gelen kutusuna taşı',
+  archiveAllRead: 'Okunanların tümünü arşivle',
+  unsnooze: 'Ertelemeyi kaldır',
+  snoozeHour: '1 saat ertele',
+  snoozeTomorrow: 'Yarın sabaha ertele',
+  snoozeNextWeek: 'Gelecek haftaya ertele',
+  snoozedUntil: '{time} tarihine ertelendi',
+  highSeverity: 'Yüksek öncelik',
+  highUnread: '{count} yüksek öncelikli',
+  archiveKeyHint: 'E arşivler ya da arşivlenmiş veya ertelenmiş bir iletiyi gelen kutusuna geri taşır',
 };

@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'Система',
   keyboardHint:
     'Стрілки або J і K — перехід між повідомленнями, Enter — відкрити, R — позначити прочитаним або непрочитаним, Delete — видалити',
+  viewsLabel: 'Подання сповіщень',
+  archivedTab: 'Архівовані',
+  snoozedTab: 'Відкладені',
+  archive: 'Архівувати',
+  unarchive: 'Перемістити у вхідні',
+  archiveAllRead: 'Архівувати всі прочитані',
+  unsnooze: 'Скасувати відкладення',
+  snoozeHour: 'Відкласти на 1 годину',
+  snoozeTomorrow: 'Відкласти до завтрашнього ранку',
+  snoozeNextWeek: 'Відкласти до наступного тижня',
+  snoozedUntil: 'Відкладено до {time}',
+  highSeverity: 'Високий пріоритет',
+  highUnread: '{count} з високим пріоритетом',
+  archiveKeyHint: 'E архівує або повертає архівоване чи відкладене повідомлення у вхідні',
 };

@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'سسٹم',
   keyboardHint:
     'تیر والی کلیدیں یا J اور K پیغامات کے درمیان لے جاتی ہیں، Enter کھولتا ہے، R پڑھا یا نہ پڑھا نشان زد کرتا ہے، Delete ہٹاتا ہے',
+  viewsLabel: 'اطلاعات کے منظر',
+  archivedTab: 'محفوظ شدہ',
+  snoozedTab: 'ملتوی',
+  archive: 'محفوظ کریں',
+  unarchive: 'ان باکس میں منتقل کریں',
+  archiveAllRead: 'تمام پڑھی ہوئی محفوظ کریں',
+  unsnooze: 'التوا ختم کریں',
+  snoozeHour: '1 گھنٹے کے لیے ملتوی کریں',
+  snoozeTomorrow: 'کل صبح تک ملتوی کریں',
+  snoozeNextWeek: 'اگلے ہفتے تک ملتوی کریں',
+  snoozedUntil: '{time} تک ملتوی',
+  highSeverity: 'اعلیٰ ترجیح',
+  highUnread: '{count} اعلیٰ ترجیح',
+  archiveKeyHint: 'E محفوظ کرتا ہے، یا محفوظ شدہ یا ملتوی پیغام کو ان باکس میں واپس لاتا ہے',
 };

@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'Tizim',
   keyboardHint:
     'Strelka tugmalari yoki J va K xabarlar orasida yuradi, Enter ochadi, R oʻqilgan yoki oʻqilmagan deb belgilaydi, Delete oʻchiradi',
+  viewsLabel: 'Bildirishnoma koʻrinishlari',
+  archivedTab: 'Arxivlangan',
+  snoozedTab: 'Kechiktirilgan',
+  archive: 'Arxivlash',
+  unarchive: 'Kiruvchilarga koʻchirish',
+  archiveAllRead: 'Barcha oʻqilganlarni arxivlash',
+  unsnooze: 'Kechiktirishni bekor qilish',
+  snoozeHour: '1 soatga kechiktirish',
+  snoozeTomorrow: 'Ertaga ertalabgacha kechiktirish',
+  snoozeNextWeek: 'Keyingi haftagacha kechiktirish',
+  snoozedUntil: '{time} gacha kechiktirilgan',
+  highSeverity: 'Yuqori ustuvorlik',
+  highUnread: '{count} ta yuqori ustuvorlikdagi',
+  archiveKeyHint: 'E arxivlaydi yoki arxivlangan yoxud kechiktirilgan xabarni kiruvchilarga qaytaradi',
 };

@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'Hệ thống',
   keyboardHint:
     'Phím mũi tên hoặc J và K để chuyển giữa các tin nhắn, Enter để mở, R để đánh dấu đã đọc hoặc chưa đọc, Delete để xóa',
+  viewsLabel: 'Chế độ xem thông báo',
+  archivedTab: 'Đã lưu trữ',
+  snoozedTab: 'Đã tạm hoãn',
+  archive: 'Lưu trữ',
+  unarchive: 'Chuyển vào hộp thư đến',
+  archiveAllRead: 'Lưu trữ tất cả đã đọc',
+  unsnooze: 'Hủy tạm hoãn',
+  snoozeHour: 'Tạm hoãn 1 giờ',
+  snoozeTomorrow: 'Tạm hoãn đến sáng mai',
+  snoozeNextWeek: 'Tạm hoãn đến tuần sau',
+  snoozedUntil: 'Tạm hoãn đến {time}',
+  highSeverity: 'Ưu tiên cao',
+  highUnread: '{count} ưu tiên cao',
+  archiveKeyHint: 'E lưu trữ, hoặc đưa thư đã lưu trữ hay đã tạm hoãn trở lại hộp thư đến',
 };

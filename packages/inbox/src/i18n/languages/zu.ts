@@ -56,4 +56,18 @@ export const translations: InboxTranslations = {
   systemSender: 'Isistimu',
   keyboardHint:
     'Okhiye bemicibisholo noma u-J no-K bahamba phakathi kwemilayezo, u-Enter uyavula, u-R umaka njengokufundiwe noma okungafundiwe, u-Delete uyasusa',
+  viewsLabel: 'Ukubuka kwezaziso',
+  archivedTab: 'Okugciniwe',
+  snoozedTab: 'Okuhlehlisiwe',
+  archive: 'Gcina',
+  unarchive: 'Hambisa ebhokisini lokungenayo',
+  archiveAllRead: 'Gcina konke okufundiwe',
+  unsnooze: 'Khansela ukuhlehlisa',
+  snoozeHour: 'Hlehlisa ihora eli-1',
+  snoozeTomorrow: 'Hlehlisa kuze kube kusasa ekuseni',
+  snoozeNextWeek: 'Hlehlisa kuze kube yisonto elizayo',
+  snoozedUntil: 'Kuhlehliswe kuze kube ngu-{time}',
+  highSeverity: 'Okubaluleke kakhulu',
+  highUnread: '{count} okubaluleke kakhulu',
+  archiveKeyHint: 'U-E uyagcina, noma abuyisele umlayezo ogciniwe noma ohlehlisiwe ebhokisini lokungenayo',
 };
