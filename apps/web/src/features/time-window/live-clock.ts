@@ -19,26 +19,26 @@ export function nudgeLiveWindows(): void {
   for (const listener of listeners) listener();
 }
 
-/**
- * The page's shared "now": route loaders and the screens they load read the same value, so a
- * loader's query is the screen's first query (same window, same cache entry) even when the
- * screen's code arrives later or the screen is reused for another station. It is taken afresh
- * when older than this, and moves on whenever a live screen's clock ticks.
- */
-const SHARED_NOW_TTL_MS = 60_000;
-let shared: { at: number; value: number } | undefined;
+/** How long a "now" fixed by a route loader stays the page's starting "now". */
+const LOADER_NOW_TTL_MS = 30_000;
+let loaderNow: { at: number; value: number } | undefined;
 
 const secondNow = () => Math.floor(Date.now() / 1000) * 1000;
 
-function freshNow(): number {
+/**
+ * "Now" for a route loader that starts a windowed query before the screen's code has loaded. The
+ * screen then opens at the same instant, so its first query is the one the loader started (same
+ * window, same cache entry) instead of a second request a second or two later.
+ */
+export function loaderPageNow(): number {
   const value = secondNow();
-  shared = { at: Date.now(), value };
+  loaderNow = { at: Date.now(), value };
   return value;
 }
 
-/** "Now" for a route loader that starts a windowed query before its screen has loaded. */
-export function loaderPageNow(): number {
-  return shared && Date.now() - shared.at < SHARED_NOW_TTL_MS ? shared.value : freshNow();
+function initialNow(): number {
+  const fixed = loaderNow;
+  return fixed && Date.now() - fixed.at < LOADER_NOW_TTL_MS ? fixed.value : secondNow();
 }
 
 /**
@@ -47,17 +47,17 @@ export function loaderPageNow(): number {
  */
 export function useLiveNow(live: boolean, intervalMs: number): number {
   const nudge = useSyncExternalStore(subscribe, () => nudges);
-  const [now, setNow] = useState(loaderPageNow);
+  const [now, setNow] = useState(initialNow);
 
   useEffect(() => {
     if (!live) return;
-    const timer = setInterval(() => setNow(freshNow()), intervalMs);
+    const timer = setInterval(() => setNow(secondNow()), intervalMs);
     return () => clearInterval(timer);
   }, [live, intervalMs]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a nudge is the trigger, not an input.
   useEffect(() => {
-    if (live && nudge > 0) setNow(freshNow());
+    if (live && nudge > 0) setNow(secondNow());
   }, [nudge]);
 
   return now;
