@@ -20,7 +20,6 @@ import { createIngestService, type IngestService } from './modules/ingest/ingest
 import { registerLoyalty } from './modules/loyalty/register';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { type NotifyOptions, registerNotify } from './modules/notify/register';
-import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { operationsRoutes } from './modules/operations/register';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
 import { personnelRoutes } from './modules/personnel/personnel.routes';
@@ -100,7 +99,6 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(authRoutes(auth));
   await app.register(stationsRoutes(deps.database.db, auth.now));
-  await app.register(onboardingRoutes(deps.database.db));
   await app.register(operationsRoutes({ db: deps.database.db, now: auth.now }));
   await app.register(metricsRoutes({ db: deps.database.db, now: auth.now }));
   await app.register(assetsRoutes({ db: deps.database.db, now: auth.now }));

@@ -59,20 +59,13 @@ function prefetch(loading: Promise<unknown>): void {
   });
 }
 
-/**
- * Starts a windowed screen's first query with its code (`after` the data it depends on); an
- * invalid window is left to the screen.
- */
+/** Starts a windowed screen's first query with its code; an invalid window is left to the screen. */
 function prefetchWindowed<TData, TKey extends readonly unknown[]>(
   queryClient: QueryClient,
   options: EnsureQueryDataOptions<TData, Error, TData, TKey> & { enabled?: unknown },
-  /** A station's screens wait for the station itself: an unknown slug asks for nothing more. */
-  after?: Promise<unknown>,
 ): void {
   if (options.enabled === false) return;
-  prefetch(
-    after ? after.then(() => queryClient.ensureQueryData(options)) : queryClient.ensureQueryData(options),
-  );
+  prefetch(queryClient.ensureQueryData(options));
 }
 
 const rootRoute = createRootRouteWithContext<TRouterContext>()({
@@ -187,10 +180,6 @@ const stationListRoute = createRoute({
     ),
 }).lazy(() => import('../routes/stations/list.lazy').then((module) => module.Route));
 
-const stationNewRoute = createRoute({ getParentRoute: () => shellRoute, path: 'stations/new' }).lazy(() =>
-  import('../routes/stations/new.lazy').then((module) => module.Route),
-);
-
 const stationRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: 'stations/$slug',
@@ -206,7 +195,6 @@ const stationOverviewRoute = createRoute({
     prefetchWindowed(
       context.queryClient,
       stationOverviewQueryOptions(params.slug, loaderWindow('command', location.search)),
-      context.queryClient.ensureQueryData(stationQueryOptions(params.slug)),
     ),
 }).lazy(() => import('../routes/stations/station/overview.lazy').then((module) => module.Route));
 const stationSchematicRoute = createRoute({ getParentRoute: () => stationRoute, path: 'schematic' }).lazy(
@@ -263,14 +251,8 @@ const stationMetricsRoute = createRoute({
     prefetchWindowed(
       context.queryClient,
       stationMetricsQueryOptions(params.slug, loaderWindow('stationMetrics', location.search)),
-      context.queryClient.ensureQueryData(stationQueryOptions(params.slug)),
     ),
 }).lazy(() => import('../routes/stations/station/metrics.lazy').then((module) => module.Route));
-const stationIngestRoute = createRoute({
-  getParentRoute: () => stationRoute,
-  path: 'ingest',
-  validateSearch: z.object({ welcome: z.literal('1').optional().catch(undefined) }),
-}).lazy(() => import('../routes/stations/station/ingest.lazy').then((module) => module.Route));
 const stationProfileRoute = createRoute({ getParentRoute: () => stationRoute, path: 'profile' }).lazy(() =>
   import('../routes/stations/station/profile.lazy').then((module) => module.Route),
 );
@@ -400,10 +382,8 @@ export const routeTree = rootRoute.addChildren([
   verifyEmailRoute,
   shellRoute.addChildren([
     stationListRoute,
-    stationNewRoute,
     stationRoute.addChildren([
       stationOverviewRoute,
-      stationIngestRoute,
       stationSchematicRoute,
       stationAssetsRoute,
       stationDispensersRoute,

@@ -32,7 +32,6 @@ const BUILT_FROM: Record<string, string[]> = {
   Select: ['Combobox', 'Input', 'Popover', 'ScrollArea'],
   Avatar: ['Avatar'],
   SegmentedControl: ['SegmentedControl'],
-  CopyButton: [],
 };
 
 function mantineComponents(): Set<string> {
