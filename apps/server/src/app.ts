@@ -98,7 +98,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes);
   await app.register(authRoutes(auth));
-  await app.register(stationsRoutes(deps.database.db, auth.now));
+  await app.register(stationsRoutes(deps.database.db));
   await app.register(operationsRoutes({ db: deps.database.db, now: auth.now }));
   await app.register(metricsRoutes({ db: deps.database.db, now: auth.now }));
   await app.register(assetsRoutes({ db: deps.database.db, now: auth.now }));

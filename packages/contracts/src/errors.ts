@@ -28,8 +28,6 @@ export const ERROR_CODES = {
   ALREADY_HAS_ACCESS: 409,
   /** Access request: the caller already has a pending request for the station. */
   REQUEST_PENDING: 409,
-  /** Another station of the organisation has this code. */
-  STATION_CODE_TAKEN: 409,
   PAYLOAD_TOO_LARGE: 413,
   /** Ingest: more items in one batch than INGEST_MAX_ITEMS. */
   BATCH_TOO_LARGE: 413,
