@@ -1,5 +1,5 @@
 import { ORG_SIGNUP_PATH } from '@forecourt/contracts';
-import type { EnsureQueryDataOptions, QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import {
   createRootRouteWithContext,
   createRoute,
@@ -16,11 +16,6 @@ import { ZIncidentsSearch } from '../features/incidents/search';
 import { ZLoyaltyTransactionsSearch, ZSettlementsSearch } from '../features/loyalty/search';
 import { ZMailboxSearch } from '../features/mailbox/search';
 import { ZMemberListSearch } from '../features/members/search';
-import {
-  commandCentreQueryOptions,
-  stationMetricsQueryOptions,
-  stationOverviewQueryOptions,
-} from '../features/metrics/queries';
 import { ZChartSearch, ZSalesSearch } from '../features/metrics/search';
 import { ZNotificationsSearch } from '../features/notify-admin/search';
 import {
@@ -38,7 +33,6 @@ import { ZReviewsSearch } from '../features/reviews/search';
 import { ZStationProfilesSearch } from '../features/station-profiles/search';
 import { stationListQueryOptions, stationQueryOptions } from '../features/stations/queries';
 import { STATION_LIST_DEFAULTS, ZStationListSearch } from '../features/stations/search';
-import { loaderWindow } from '../features/time-window/loader-window';
 import { getSession, isLoggedIn } from '../lib/credentials';
 import { bindNavigation } from '../lib/navigation';
 import { parseRouterSearch, stringifyRouterSearch } from '../lib/query-string';
@@ -57,15 +51,6 @@ function prefetch(loading: Promise<unknown>): void {
   loading.catch(() => {
     // The screen's own query reports the error.
   });
-}
-
-/** Starts a windowed screen's first query with its code; an invalid window is left to the screen. */
-function prefetchWindowed<TData, TKey extends readonly unknown[]>(
-  queryClient: QueryClient,
-  options: EnsureQueryDataOptions<TData, Error, TData, TKey> & { enabled?: unknown },
-): void {
-  if (options.enabled === false) return;
-  prefetch(queryClient.ensureQueryData(options));
 }
 
 const rootRoute = createRootRouteWithContext<TRouterContext>()({
@@ -191,11 +176,6 @@ const stationOverviewRoute = createRoute({
   getParentRoute: () => stationRoute,
   path: '/',
   validateSearch: ZChartSearch,
-  loader: ({ context, params, location }) =>
-    prefetchWindowed(
-      context.queryClient,
-      stationOverviewQueryOptions(params.slug, loaderWindow('command', location.search)),
-    ),
 }).lazy(() => import('../routes/stations/station/overview.lazy').then((module) => module.Route));
 const stationSchematicRoute = createRoute({ getParentRoute: () => stationRoute, path: 'schematic' }).lazy(
   () => import('../routes/stations/station/schematic.lazy').then((module) => module.Route),
@@ -247,11 +227,6 @@ const stationMetricsRoute = createRoute({
   getParentRoute: () => stationRoute,
   path: 'metrics',
   validateSearch: ZChartSearch,
-  loader: ({ context, params, location }) =>
-    prefetchWindowed(
-      context.queryClient,
-      stationMetricsQueryOptions(params.slug, loaderWindow('stationMetrics', location.search)),
-    ),
 }).lazy(() => import('../routes/stations/station/metrics.lazy').then((module) => module.Route));
 const stationProfileRoute = createRoute({ getParentRoute: () => stationRoute, path: 'profile' }).lazy(() =>
   import('../routes/stations/station/profile.lazy').then((module) => module.Route),
@@ -322,11 +297,6 @@ const commandRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: 'command',
   validateSearch: ZChartSearch,
-  loader: ({ context, location }) =>
-    prefetchWindowed(
-      context.queryClient,
-      commandCentreQueryOptions(loaderWindow('command', location.search)),
-    ),
 }).lazy(() => import('../routes/command.lazy').then((module) => module.Route));
 
 const accessRequestsRoute = createRoute({
