@@ -64,11 +64,7 @@ async function sendSmtp(integration: LiveIntegration, message: EmailMessage, tim
     // nodemailer's messages name the server's answer (auth refused, connection refused…), never the password.
     const err = error as { message?: string; code?: string; responseCode?: number };
     const text = (err.message ?? 'SMTP error').split('\n')[0] ?? 'SMTP error';
-    throw new DeliveryError(`SMTP: ${text}`.slice(0, 300), {
-      raw: err.code,
-      // 4xx SMTP replies and connection failures may pass; 5xx replies are final.
-      kind: err.responseCode !== undefined && err.responseCode >= 500 ? 'permanent' : 'transient',
-    });
+    throw new DeliveryError(`SMTP: ${text}`.slice(0, 300), err.code);
   } finally {
     transport.close();
   }

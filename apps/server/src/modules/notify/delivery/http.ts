@@ -1,5 +1,4 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { DeliveryError } from './vendor';
 
 /** Outbound calls to providers give up after this long (no retries: the job records the failure). */
 export const DELIVERY_TIMEOUT_MS = 10_000;
@@ -7,7 +6,15 @@ export const DELIVERY_TIMEOUT_MS = 10_000;
 /** The header webhook requests are signed in (docs/API.md "Webhook signatures"). */
 export const SIGNATURE_HEADER = 'x-forecourt-signature';
 
-export { DeliveryError } from './vendor';
+/** A send that the provider refused or that could not reach it; the message never holds secrets. */
+export class DeliveryError extends Error {
+  readonly raw: string | undefined;
+  constructor(message: string, raw?: string) {
+    super(message);
+    this.name = 'DeliveryError';
+    this.raw = raw;
+  }
+}
 
 /**
  * `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`: the timestamp lets a receiver
@@ -77,7 +84,7 @@ export async function postJson(
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
-    throw new DeliveryError(reason(error, timeoutMs), { kind: 'transient' });
+    throw new DeliveryError(reason(error, timeoutMs));
   }
   let text = '';
   try {
@@ -86,10 +93,6 @@ export async function postJson(
     // The status is what matters; an unreadable answer body is not an error in itself.
   }
   if (response.status < 200 || response.status > 299)
-    throw new DeliveryError(`HTTP ${response.status}${text ? `: ${text.slice(0, 200)}` : ''}`, {
-      raw: text,
-      status: response.status,
-      kind: response.status === 429 || response.status >= 500 ? 'transient' : 'permanent',
-    });
+    throw new DeliveryError(`HTTP ${response.status}${text ? `: ${text.slice(0, 200)}` : ''}`, text);
   return { status: response.status, text };
 }
