@@ -25,6 +25,7 @@ export async function measureInProcess(): Promise<{ joseNs: number; cachedNs: nu
     userId: 1,
     scope: 'stations:crud incidents:crud members:crud',
     organizationId: 1,
+    generation: 0,
     iat: Math.floor(now / 1000),
   });
   if (!(await verifyAccessToken(key, token, now))) throw new Error('the bench token does not verify');

@@ -9,6 +9,7 @@ import { createApp } from '../apps/server/src/app';
 import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/database';
 import { hashApiKey } from '../apps/server/src/modules/ingest/api-keys.service';
 import { type ScaleName, seed } from '../apps/server/src/seed/seed';
+import { rowsWhere, timeFloorWrite } from './floor';
 
 /**
  * Ingest throughput for bench/results/ingest.md: 5,000-item batches into a seeded database.
@@ -355,6 +356,31 @@ async function run(
         sent.push({ station: station(i), batch });
         return httpJob(station(i), batch, allNew);
       }),
+    );
+    // The floor: the same 5,000 fills written again as copies (new ids and source ids) by one raw
+    // multi-row INSERT per 500 rows (SQLite) / one `unnest` INSERT (PostgreSQL) in one transaction,
+    // into the same table with all its indexes — no parsing, checks, registry, rollups or events.
+    const sources = [];
+    for (const [i, { station: target }] of sent.entries()) {
+      const source = await rowsWhere(
+        handle,
+        'transactions',
+        `station_id = ${target.id} and source_id like 'http${i}-%'`,
+      );
+      if (source[0]!.rows.length !== BATCH)
+        throw new Error(`floor: ${source[0]!.rows.length} rows of batch ${i}`);
+      sources.push(source);
+    }
+    await timed(
+      'floor: the same 5,000 fills, raw bulk insert into transactions (same indexes), one transaction',
+      'fills/s',
+      BATCH,
+      sources.map((source) => async () => (await timeFloorWrite(handle, source, 'floor', ['source_id'])).ms),
+    );
+    const [http, floor] = [rows[0]!, rows[1]!];
+    const perCpu = (row: Row) => (row.items / (row.cpuApp + row.cpuDb)) * 1000;
+    notes.push(
+      `${handle.dialect}: ingest over HTTP (one sender) is ${((100 * http.rate) / floor.rate).toFixed(0)} % of the floor by wall time (${fmt(http.rate)} against ${fmt(floor.rate)} fills/s) and ${((100 * perCpu(http)) / perCpu(floor)).toFixed(0)} % by CPU (${fmt(perCpu(http))} against ${fmt(perCpu(floor))} fills per CPU-second, app + database)`,
     );
     await timed(
       '5,000 new fills, HTTP, 2 stations sending at once',

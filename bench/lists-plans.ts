@@ -1,6 +1,6 @@
 import { type CompiledQuery, sql } from 'kysely';
 import { openDatabase } from '../apps/server/src/db/database';
-import { seekPredicate } from '../apps/server/src/db/keyset';
+import { seekAfter } from '../apps/server/src/db/keyset';
 import { customerSummaryQuery } from '../apps/server/src/modules/operations/customers.repository';
 import { keysetOrder } from '../apps/server/src/modules/operations/list-page';
 import type { Scope } from '../apps/server/src/modules/operations/scope';
@@ -33,7 +33,7 @@ const order = keysetOrder(
 const range = { startMs: end - 30 * DAY, endMs: end };
 const page = (scope: Scope, seek = false) => {
   let query = transactionsQuery(db, scope, range);
-  if (seek) query = query.where(seekPredicate(order, { value: end - 5 * DAY, id: 5_000_000 }));
+  if (seek) query = seekAfter(query, order, { value: end - 5 * DAY, id: 5_000_000 }, handle.dialect);
   return query.orderBy(order.column, 'desc').orderBy(order.id, 'desc').limit(41).compile();
 };
 const capped = transactionsQuery(db, all, range).clearSelect().select(sql`1`.as('one')).limit(10_001);

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import Fastify from 'fastify';
 import { type CompiledQuery, sql } from 'kysely';
 import { createApp } from '../apps/server/src/app';
-import { type DatabaseHandle, type Db, migrateToLatest, openDatabase } from '../apps/server/src/db/database';
-import { encodeCursor, seekPredicate } from '../apps/server/src/db/keyset';
+import { type DatabaseHandle, migrateToLatest, openDatabase } from '../apps/server/src/db/database';
+import { encodeCursor, seekAfter } from '../apps/server/src/db/keyset';
 import { issueTokens } from '../apps/server/src/modules/auth/sessions.service';
 import { refreshSalesRollups } from '../apps/server/src/modules/metrics/sales-rollup.writer';
 import { keysetOrder } from '../apps/server/src/modules/operations/list-page';
@@ -34,12 +34,18 @@ export type ListCase = {
 };
 
 /**
- * The two list cases of the bench — GET /api/transactions over the last 30 days of organisation 1,
- * its first page and a page 100,000 rows deep reached by cursor — with the SQL the endpoint runs
- * for each, compiled from the same repository code (query, order, seek and capped count).
+ * The list cases of the bench — GET /api/transactions over the last `windowDays` of organisation 1:
+ * its first page, and pages reached by cursor 100,000 rows deep and at the last page of the
+ * window (the deepest the seed allows) — with the SQL the endpoint runs for each, compiled from the
+ * same repository code (query, order, seek and capped count).
  */
-export async function listCases(db: Db, endMs: number): Promise<ListCase[]> {
-  const startMs = endMs - 30 * DAY;
+export async function listCases(
+  handle: DatabaseHandle,
+  endMs: number,
+  windowDays = Number(process.env.BENCH_LIST_WINDOW_DAYS ?? 366),
+): Promise<ListCase[]> {
+  const db = handle.db;
+  const startMs = endMs - windowDays * DAY;
   const window = `startDate=${new Date(startMs).toISOString()}&endDate=${new Date(endMs).toISOString()}`;
   const scope = { organizationId: BENCH_ORGANIZATION, stationIds: 'all' as const };
   const base = transactionsQuery(db, scope, { startMs, endMs });
@@ -53,30 +59,37 @@ export async function listCases(db: Db, endMs: number): Promise<ListCase[]> {
     .orderBy(order.id, 'desc')
     .limit(LIMIT + 1);
   const count = sql`select count(*) as count from (${base.clearSelect().select(sql`1`.as('one')).limit(10_001)}) as capped`;
-  const boundary = await base
-    .clearSelect()
-    .select(['transactions.startedAt', 'transactions.id'])
-    .orderBy('transactions.startedAt', 'desc')
-    .orderBy('transactions.id', 'desc')
-    .limit(1)
-    .offset(100_000 - 1)
-    .executeTakeFirstOrThrow();
-  const key = { value: Number(boundary.startedAt), id: Number(boundary.id) };
-  // As a client holds it: the cursor carries the first page's (capped) count.
-  const cursor = encodeCursor('-startDate', key, { count: 10_000, approximate: true });
-  const deep = base
-    .where(seekPredicate(order, key))
-    .orderBy(order.column, 'desc')
-    .orderBy(order.id, 'desc')
-    .limit(LIMIT + 1);
-  return [
+  const total = await sql<{
+    n: number;
+  }>`select count(*) as n from (${base.clearSelect().select(sql`1`.as('one'))}) as all_rows`.execute(db);
+  const rows = Number(total.rows[0]?.n ?? 0);
+  const cases: ListCase[] = [
     { name: 'first page', path: `/api/transactions?${window}`, sql: [ordered.compile(), count.compile(db)] },
-    {
-      name: '100,000 rows deep (cursor)',
+  ];
+  for (const depth of [100_000, rows - LIMIT]) {
+    if (depth < 1 || depth > rows - 1) continue;
+    const boundary = await base
+      .clearSelect()
+      .select(['transactions.startedAt', 'transactions.id'])
+      .orderBy('transactions.startedAt', 'desc')
+      .orderBy('transactions.id', 'desc')
+      .limit(1)
+      .offset(depth - 1)
+      .executeTakeFirstOrThrow();
+    const key = { value: Number(boundary.startedAt), id: Number(boundary.id) };
+    // As a client holds it: the cursor carries the first page's (capped) count.
+    const cursor = encodeCursor('-startDate', key, { count: 10_000, approximate: true });
+    const deep = seekAfter(base, order, key, handle.dialect)
+      .orderBy(order.column, 'desc')
+      .orderBy(order.id, 'desc')
+      .limit(LIMIT + 1);
+    cases.push({
+      name: `${depth.toLocaleString('en-GB')} rows deep (cursor${depth === rows - LIMIT ? ', last page' : ''})`,
       path: `/api/transactions?${window}&cursor=${cursor}`,
       sql: [deep.compile()],
-    },
-  ];
+    });
+  }
+  return cases;
 }
 
 /**
@@ -167,7 +180,7 @@ export async function serve(databaseUrl: string): Promise<void> {
     .executeTakeFirstOrThrow();
   const app = await createApp({ database, webDist: mkdtempSync(join(tmpdir(), 'forecourt-lists-bench-')) });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  const floorUrl = await serveFloor(database, await listCases(database.db, endMs));
+  const floorUrl = await serveFloor(database, await listCases(database, endMs));
   process.stdout.write(
     `${JSON.stringify({ url, floorUrl, token, endMs, station: { id: Number(busiest.id), slug: busiest.slug }, registration: vehicle.registration })}\n`,
   );

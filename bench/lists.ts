@@ -10,8 +10,9 @@ import { listCases, rawExecutor, serve } from './lists-server';
 /**
  * List and tile figures for bench/results/lists.md, on a bench-scale database:
  *   npx tsx bench/lists.ts [--database-url /tmp/forecourt-bench/bench.db] [--requests 1000] [--rounds 3] [--lists-only]
- * 1. GET /api/transactions (network, 30-day window, 40 rows): the first page, and a page 100,000
- *    rows deep reached by cursor, over HTTP at c=1 (p50/p99); the SQL the endpoint runs for it
+ * 1. GET /api/transactions (network, 366-day window by default — BENCH_LIST_WINDOW_DAYS — 40 rows):
+ *    the first page, and pages 100,000 rows deep and at the last page of the window reached by
+ *    cursor, over HTTP at c=1 (p50/p99); the SQL the endpoint runs for it
  *    (first page: page + capped count; cursor page: the page, its count travels in the cursor)
  *    through the same driver with the rows JSON-stringified; the ratio of the two. For reference,
  *    the "floor": a bare Fastify route in the server process running that raw SQL the same way.
@@ -132,10 +133,9 @@ async function main(): Promise<void> {
   const rounds = Number(values.rounds);
   const server = await startServer();
   const handle = openDatabase(databaseUrl);
-  const db = handle.db;
   const http = httpTimer(server.url, server.token);
   const raw = rawTimer(handle);
-  const cases = await listCases(db, server.endMs);
+  const cases = await listCases(handle, server.endMs);
   const floor = httpTimer(server.floorUrl, server.token);
   const lines: string[] = [];
   for (const [index, c] of cases.entries()) {

@@ -45,7 +45,8 @@ export default defineConfig({
     command: 'npx tsx apps/server/src/main.ts',
     cwd: repoRoot,
     url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 120_000,
+    // Generous: the first start migrates and seeds a fresh database on a shared, busy machine.
+    timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     env: {
@@ -56,6 +57,9 @@ export default defineConfig({
       INIT_CWD: repoRoot,
       // Links in the mails (reset, verification, invitation) point at this server.
       APP_URL: `http://127.0.0.1:${port}`,
+      // The integration test send reaches a receiver on loopback: allowed explicitly, as an
+      // operator allows private ranges (outbound notification requests are public-only by default).
+      NOTIFY_ALLOW_PRIVATE_NETWORKS: '127.0.0.0/8',
     },
   },
 });

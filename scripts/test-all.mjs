@@ -90,6 +90,17 @@ if (want('e2e')) {
       '--no-fund',
     ]) || run('bundle the notification-center compat page', 'node', ['compat/notification-center/build.mjs']);
   if (compat !== 0) record('notification-center compat page', compat, null);
+  // The published @novu/react Inbox pages (3.19.2 and 3.5.0; e2e novu-react-compat.spec.ts), the
+  // same way: own node_modules from its committed lockfile, bundled into compat/novu-react/dist.
+  const novuReact =
+    run('install the novu-react compat pages', 'npm', [
+      'ci',
+      '--prefix',
+      'compat/novu-react',
+      '--no-audit',
+      '--no-fund',
+    ]) || run('bundle the novu-react compat pages', 'node', ['compat/novu-react/build.mjs']);
+  if (novuReact !== 0) record('novu-react compat pages', novuReact, null);
   const built = run('build the web app', 'npm', ['run', 'build']);
   if (built !== 0) record('web build', built, null);
   else {

@@ -2,6 +2,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { forecourtBasemap } from './scripts/build-basemap.mjs';
+import { precompressAssets } from './scripts/precompress.mjs';
 
 /** The API and the realtime socket run on the Node server; dev and preview proxy to it. */
 const apiTarget = process.env.FORECOURT_API ?? 'http://127.0.0.1:8080';
@@ -12,8 +13,9 @@ const proxy = {
 };
 
 export default defineConfig({
-  // The offline basemap (public/geo, public/fonts) is generated before dev and build.
-  plugins: [react(), forecourtBasemap()],
+  // The offline basemap (public/geo, public/fonts) is generated before dev and build; the built
+  // files get brotli and gzip copies that the server sends as they are.
+  plugins: [react(), forecourtBasemap(), precompressAssets()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

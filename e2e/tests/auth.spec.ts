@@ -5,6 +5,8 @@ import {
   expect,
   readStoredCredentials,
   signInThroughUi,
+  type TActor,
+  type TTokens,
   test,
   withPayload,
   writeStoredCredentials,
@@ -119,24 +121,51 @@ test.describe('signing in and staying signed in', () => {
       await expect(page.getByRole('heading', { level: 1, name: stationName })).toBeVisible();
     });
 
-    test('signs out to /login?logout=true, and the pages then need a new sign-in', async ({ page }) => {
+    test('signs out on this device to /login?logout=true; the pages then need a new sign-in, other sessions go on', async ({
+      page,
+    }) => {
+      const elsewhere = await loginElsewhere(page, 'admin');
       await page.goto('/stations');
       await expect(page.getByTestId('station-row').first()).toBeVisible();
       const before = await readStoredCredentials(page);
       await page.getByTestId('profile-menu').click();
       await expect(page.getByTestId('profile-summary')).toContainText(ACTORS.admin.email);
       await saveScreenshot(page, 'profile-menu');
-      await page.getByRole('menuitem', { name: 'Sign out' }).click();
+      await page.getByRole('menuitem', { name: 'Sign out on this device' }).click();
 
       await expect(page).toHaveURL(/\/login\?logout=true$/);
       await expect(page.getByText('You have signed out.')).toBeVisible();
       expect(await readStoredCredentials(page)).toBeNull();
 
-      // The server revoked the refresh token as well.
-      const extend = await page.request.put('/api/auth/extend', {
-        data: { refresh_token: before!.refresh_token },
+      // The server revoked this browser's refresh token, and only that one.
+      expect(await extendStatus(page, before!.refresh_token)).toBe(401);
+      expect(await extendStatus(page, elsewhere.refresh_token)).toBe(200);
+
+      await page.goto('/stations');
+      await expect(page).toHaveURL(/\/login$/);
+    });
+
+    test('signs out everywhere: this browser and every other session of the account end', async ({
+      page,
+    }) => {
+      const elsewhere = await loginElsewhere(page, 'admin');
+      await page.goto('/stations');
+      await expect(page.getByTestId('station-row').first()).toBeVisible();
+      const before = await readStoredCredentials(page);
+      await page.getByTestId('profile-menu').click();
+      await page.getByRole('menuitem', { name: 'Sign out everywhere' }).click();
+
+      await expect(page).toHaveURL(/\/login\?logout=true$/);
+      await expect(page.getByText('You have signed out.')).toBeVisible();
+      expect(await readStoredCredentials(page)).toBeNull();
+
+      // Both refresh tokens are revoked, and the other session's access token no longer works.
+      expect(await extendStatus(page, before!.refresh_token)).toBe(401);
+      expect(await extendStatus(page, elsewhere.refresh_token)).toBe(401);
+      const me = await page.request.get('/api/auth/me', {
+        headers: { authorization: `Bearer ${elsewhere.access_token}` },
       });
-      expect(extend.status()).toBe(401);
+      expect(me.status()).toBe(401);
 
       await page.goto('/stations');
       await expect(page).toHaveURL(/\/login$/);
@@ -223,8 +252,9 @@ test.describe('forgotten password', () => {
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
 
-    // With no mail server, the admin reads the organisation's mail in the embedded mailbox.
-    await signInAs('admin');
+    // With no mail server, mail waits in the recipient's own Mailbox (an admin sees only that it was
+    // sent): the member, still holding the old password here, reads it there.
+    await signInAs('member');
     await page.goto('/mailbox');
     const message = page
       .getByTestId('mailbox-message')
@@ -258,27 +288,66 @@ test.describe('forgotten password', () => {
     await expect(page.getByTestId('station-row').first()).toBeVisible();
 
     // Put the demo password back for the other scenarios, the same way.
-    await restoreMemberPassword(page);
+    await restoreMemberPassword(page, newPassword);
   });
 });
 
-/** A second reset through the API: request, read the admin's outbox, set the demo password again. */
-async function restoreMemberPassword(page: import('@playwright/test').Page) {
-  await page.request.put('/api/auth/password/reset', { data: { email: ACTORS.member.email } });
+/**
+ * A second reset through the API, as the member: request it, read the new mail in their own
+ * outbox (nobody else may read its link), set the demo password again.
+ */
+async function restoreMemberPassword(page: import('@playwright/test').Page, currentPassword: string) {
   const login = await page.request.post('/api/auth/login', {
-    data: { email: ACTORS.admin.email, password: DEMO_PASSWORD },
+    data: { email: ACTORS.member.email, password: currentPassword },
   });
+  expect(login.status(), 'the member signs in with the current password').toBe(200);
   const { access_token } = (await login.json()) as { access_token: string };
-  const outbox = await page.request.get('/api/outbox?limit=20', {
-    headers: { authorization: `Bearer ${access_token}` },
+  const resetMails = async () => {
+    const outbox = await page.request.get('/api/outbox?limit=20', {
+      headers: { authorization: `Bearer ${access_token}` },
+    });
+    expect(outbox.status()).toBe(200);
+    const { results } = (await outbox.json()) as {
+      results: { id: number; to: string; subject: string; text: string }[];
+    };
+    return results.filter((item) => item.to === ACTORS.member.email && /password/i.test(item.subject));
+  };
+  const seen = new Set((await resetMails()).map((mail) => mail.id));
+
+  const request = await page.request.put('/api/auth/password/reset', {
+    data: { email: ACTORS.member.email },
   });
-  const { results } = (await outbox.json()) as { results: { to: string; subject: string; text: string }[] };
-  const mail = results.find((item) => item.to === ACTORS.member.email && /password/i.test(item.subject));
-  const token = /reset-password\?token=([\w-]+)/.exec(mail?.text ?? '')?.[1];
-  expect(token, 'a fresh reset token').toBeTruthy();
+  expect(request.status()).toBe(202);
+  // The mail is written after the answer: wait for it.
+  let token: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const fresh = (await resetMails()).find((mail) => !seen.has(mail.id));
+        token = /reset-password\?token=([\w-]+)/.exec(fresh?.text ?? '')?.[1];
+        return token;
+      },
+      { message: "a fresh reset token in the member's own mail", timeout: 20_000 },
+    )
+    .toBeTruthy();
   const reset = await page.request.post('/api/auth/password/reset', {
     headers: { authorization: `Bearer ${token}` },
     data: { password: DEMO_PASSWORD },
   });
   expect(reset.status()).toBe(200);
+}
+
+/** A second session of the same account, as another browser would hold it (not stored in this page). */
+async function loginElsewhere(page: import('@playwright/test').Page, actor: TActor): Promise<TTokens> {
+  const response = await page.request.post('/api/auth/login', {
+    data: { email: ACTORS[actor].email, password: DEMO_PASSWORD },
+  });
+  expect(response.status(), `second login of ${actor}`).toBe(200);
+  return (await response.json()) as TTokens;
+}
+
+/** The answer to renewing a session with this refresh token (200 while the session lives, 401 once ended). */
+async function extendStatus(page: import('@playwright/test').Page, refreshToken: string): Promise<number> {
+  const response = await page.request.put('/api/auth/extend', { data: { refresh_token: refreshToken } });
+  return response.status();
 }

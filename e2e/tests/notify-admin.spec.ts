@@ -102,6 +102,8 @@ test.describe('notifications admin', () => {
       expect(receiver.bodies[0]).toContain(message);
       await saveScreenshot(page, 'notify-admin-integration-test');
       await test.getByRole('button', { name: 'Close' }).click();
+      // The row shows the integration's last delivery: that test send.
+      await expect(row.getByTestId('last-delivery')).toContainText('Last delivery succeeded (test)');
 
       // Deactivate and activate again.
       const active = row.getByRole('switch', { name: 'Ops Discord active' });

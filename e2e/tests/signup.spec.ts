@@ -65,7 +65,7 @@ test.describe('self-service signup', () => {
     // And the account signs in again later straight into its organisation.
     await page.goto('/stations');
     await page.getByTestId('profile-menu').click();
-    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out on this device' }).click();
     await expect(page).toHaveURL(/logout=true/);
     await page.getByRole('textbox', { name: 'Email' }).fill(email);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
@@ -95,7 +95,7 @@ test.describe('self-service signup', () => {
 
     // The admin signs out; the invited person opens the link in this browser.
     await page.getByTestId('profile-menu').click();
-    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out on this device' }).click();
     await expect(page).toHaveURL(/logout=true/);
     await page.goto(`${href}&email=${encodeURIComponent(email)}`);
     await expect(page.getByRole('heading', { name: 'Accept your invitation' })).toBeVisible();

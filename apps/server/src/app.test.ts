@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/create-test-app';
 
@@ -14,6 +15,11 @@ describe('application shell', () => {
       '<!doctype html><title>Forecourt</title><div id="root"></div>',
     );
     writeFileSync(join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    // What the build's precompress step writes beside a large asset.
+    const big = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `row ${i}`))};`;
+    writeFileSync(join(webDist, 'assets', 'big-abc123.js'), big);
+    writeFileSync(join(webDist, 'assets', 'big-abc123.js.br'), brotliCompressSync(big));
+    writeFileSync(join(webDist, 'assets', 'big-abc123.js.gz'), gzipSync(big));
     t = await createTestApp({ webDist });
   });
   afterAll(() => t.close());
@@ -37,6 +43,24 @@ describe('application shell', () => {
     const response = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends the precompressed copy the browser accepts, and the plain file to others', async () => {
+    const url = '/assets/big-abc123.js';
+    const brotli = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toContain('row 399');
+    const gzip = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toContain('row 399');
+    const plain = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('row 399');
   });
 
   it('answers unknown API routes with the JSON error shape, not the SPA', async () => {

@@ -25,6 +25,20 @@ export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 
 export const ZExtendRequest = z.object({ refresh_token: z.string().min(1).max(512) });
 
+/** Which sessions sign-out ends. */
+export const LOGOUT_SCOPES = ['all', 'device'] as const;
+export type TLogoutScope = (typeof LOGOUT_SCOPES)[number];
+
+/**
+ * Body of `PUT /api/auth/logout`, optional: no body (or `scope: 'all'`) ends every session of the
+ * user; `scope: 'device'` ends only the session of the given refresh token.
+ */
+export const ZLogoutRequest = z.discriminatedUnion('scope', [
+  z.object({ scope: z.literal('all') }),
+  z.object({ scope: z.literal('device'), refresh_token: z.string().min(1).max(512) }),
+]);
+export type TLogoutRequest = z.infer<typeof ZLogoutRequest>;
+
 export const ZSignupRequest = z.object({
   /** An invitation issued by an organisation admin; absent for self-service signup. */
   signupToken: z.string().min(1).max(512).optional(),
@@ -66,3 +80,16 @@ export const ZMe = z.object({
   stationIds: z.union([z.literal('all'), z.array(z.number().int())]),
 });
 export type TMe = z.infer<typeof ZMe>;
+
+/** The sign-in providers of the platform (besides email and password). */
+export const OAUTH_PROVIDERS = ['google', 'github'] as const;
+export const ZOAuthProvider = z.enum(OAUTH_PROVIDERS);
+export type TOAuthProvider = z.infer<typeof ZOAuthProvider>;
+
+/** `GET /api/auth/providers`: the providers configured on this server (the sign-in page shows their buttons). */
+export const ZAuthProviders = z.object({ providers: z.array(ZOAuthProvider) });
+export type TAuthProviders = z.infer<typeof ZAuthProviders>;
+
+/** The web app's callback page posts the query string the provider redirected it with. */
+export const ZOAuthCallbackRequest = z.object({ query: z.string().max(4096) });
+export type TOAuthCallbackRequest = z.infer<typeof ZOAuthCallbackRequest>;

@@ -28,6 +28,8 @@ export const ERROR_CODES = {
   ALREADY_HAS_ACCESS: 409,
   /** Access request: the caller already has a pending request for the station. */
   REQUEST_PENDING: 409,
+  /** Another station of the organisation has this code. */
+  STATION_CODE_TAKEN: 409,
   PAYLOAD_TOO_LARGE: 413,
   /** Ingest: more items in one batch than INGEST_MAX_ITEMS. */
   BATCH_TOO_LARGE: 413,
@@ -35,8 +37,20 @@ export const ERROR_CODES = {
   /** Notification trigger: no workflow has the trigger identifier (`name`). */
   WORKFLOW_NOT_FOUND: 422,
   RATE_LIMITED: 429,
+  /** CSV export: the caller already runs as many exports as one user may at once. */
+  TOO_MANY_EXPORTS: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
+  /** Sign-in with Google/GitHub: the provider is not configured on this server. */
+  OAUTH_PROVIDER_UNAVAILABLE: 404,
+  /** Sign-in with Google/GitHub: the user refused consent, or the provider answered an error. */
+  OAUTH_ACCESS_DENIED: 400,
+  /** Sign-in with Google/GitHub: the answer does not belong to a sign-in this browser started. */
+  OAUTH_STATE_MISMATCH: 400,
+  /** Sign-in with Google/GitHub: the provider's answer could not be checked or exchanged. */
+  OAUTH_FAILED: 400,
+  /** Sign-in with Google/GitHub: the provider does not vouch for the account's email address. */
+  OAUTH_EMAIL_UNVERIFIED: 403,
 } as const;
 
 export type TErrorCode = keyof typeof ERROR_CODES;

@@ -13,6 +13,7 @@ export * from './entities/incident';
 export * from './entities/incident-workflow';
 export * from './entities/keyset-page';
 export * from './entities/loyalty-transaction';
+export * from './entities/onboarding';
 export * from './entities/operations-pages';
 export * from './entities/organization';
 export * from './entities/payment';

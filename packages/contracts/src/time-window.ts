@@ -126,6 +126,13 @@ export const FREQUENCY_LADDER = ['1m', '5m', '15m', '30m', '1h', '3h', '6h', '12
 /** Points per chart that {@link autoFrequency} aims to stay within. */
 export const DEFAULT_MAX_POINTS = 300;
 
+/**
+ * Points a chart aims for when a person has not picked the step: few enough to read each bar
+ * (24 hours hourly, 7 days 6-hourly, 30 days daily). The API's own default stays
+ * {@link DEFAULT_MAX_POINTS}; the web app asks for this step explicitly.
+ */
+export const READABLE_CHART_POINTS = 36;
+
 /** Points per chart beyond which {@link validateWindow} rejects an explicit frequency. */
 export const MAX_WINDOW_POINTS = 5000;
 

@@ -251,6 +251,40 @@ describe('stores and paging', () => {
     expect(feedCalls.every((call) => call.query.get('limit') === '10')).toBe(true);
   });
 
+  it('a first-page read overtaken by a newer one resolves only when the feed is ready', async () => {
+    const { client, server } = setup({ pageSize: 10 });
+    server.messages = many(12);
+    await client.start();
+    const gate = () => {
+      let open!: () => void;
+      const closed = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      return { closed, open };
+    };
+    const older = gate();
+    const newer = gate();
+    server.feedGate = older.closed;
+    let firstDone = false;
+    const first = client.fetchFeed().then(() => {
+      firstDone = true;
+    });
+    await flush();
+    server.feedGate = newer.closed;
+    const second = client.fetchFeed();
+    await flush();
+    // The older answer arrives first: it is stale, and its caller waits for the newer read.
+    older.open();
+    await flush();
+    expect(firstDone).toBe(false);
+    expect(client.getSnapshot().feed.status).toBe('loading');
+    newer.open();
+    await first;
+    expect(client.getSnapshot().feed).toMatchObject({ status: 'ready', hasMore: true });
+    expect(client.getSnapshot().feed.messages).toHaveLength(10);
+    await second;
+  });
+
   it('starts on the first store (default_store without config); switching replaces the filter and reads page 0', async () => {
     const plain = setup();
     expect(plain.client.getSnapshot().activeStoreId).toBe('default_store');

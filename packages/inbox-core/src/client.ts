@@ -283,6 +283,8 @@ export class InboxClient implements Observable<InboxState> {
   #basePages: FeedPage[] = [];
   #ops: PendingOp[] = [];
   #feedSeq = 0;
+  /** The newest page-0 read or refetch, so a superseded read resolves when the newer one does. */
+  #feedLoad: { seq: number; done: Promise<void> } | null = null;
   /**
    * Bumped when a flag change is confirmed: a page read that started before it may show the old
    * flags, so it is not swapped in (the refresh the change schedules reads the pages again).
@@ -680,8 +682,29 @@ export class InboxClient implements Observable<InboxState> {
     }));
   }
 
-  /** Reads page 0 of the active store (replacing what was loaded); keeps the feed fresh from then on. */
-  async fetchFeed(): Promise<void> {
+  /**
+   * Reads page 0 of the active store (replacing what was loaded); keeps the feed fresh from then on.
+   * Resolves once the feed shows the server's answer, even when a newer read took this one's place.
+   */
+  fetchFeed(): Promise<void> {
+    return this.#trackFeedLoad(() => this.#readFirstPage());
+  }
+
+  /** Runs a feed read and records it as the newest when it took a new sequence number. */
+  #trackFeedLoad(read: () => Promise<void>): Promise<void> {
+    const before = this.#feedSeq;
+    const done = read();
+    if (this.#feedSeq !== before) this.#feedLoad = { seq: this.#feedSeq, done };
+    return done;
+  }
+
+  /** The newer feed read that replaced read number `seq` (nothing when none is running). */
+  #newerFeedLoad(seq: number): Promise<void> | undefined {
+    const load = this.#feedLoad;
+    return load && load.seq > seq ? load.done : undefined;
+  }
+
+  async #readFirstPage(): Promise<void> {
     this.#feedWanted = true;
     const live = this.#readySession();
     if (!live) return;
@@ -690,7 +713,8 @@ export class InboxClient implements Observable<InboxState> {
     if (this.#basePages.length === 0) this.#publishFeed({ status: 'loading' });
     try {
       const page = await this.api.getFeed(0, this.#feedQuery(), { signal: live.abort.signal });
-      if (!this.#isLive(live) || seq !== this.#feedSeq) return;
+      if (!this.#isLive(live)) return;
+      if (seq !== this.#feedSeq) return this.#newerFeedLoad(seq);
       if (commits !== this.#commitSeq && this.#basePages.length > 0) return this.refetchFeed();
       this.#basePages = [page];
       this.#publishFeed({ status: 'ready', fetchingNextPage: false, refreshing: false });
@@ -728,7 +752,11 @@ export class InboxClient implements Observable<InboxState> {
    * Reads the loaded pages again from page 0 (as many as were loaded, fewer when the server
    * reports no more) and swaps them in at once, keeping the scroll depth.
    */
-  async refetchFeed(): Promise<void> {
+  refetchFeed(): Promise<void> {
+    return this.#trackFeedLoad(() => this.#readLoadedPages());
+  }
+
+  async #readLoadedPages(): Promise<void> {
     const live = this.#readySession();
     if (!live) return;
     if (this.#basePages.length === 0) return this.fetchFeed();
@@ -740,7 +768,8 @@ export class InboxClient implements Observable<InboxState> {
       const pages: FeedPage[] = [];
       for (let page = 0; page < wanted; page++) {
         const next = await this.api.getFeed(page, this.#feedQuery(), { signal: live.abort.signal });
-        if (!this.#isLive(live) || seq !== this.#feedSeq) return;
+        if (!this.#isLive(live)) return;
+        if (seq !== this.#feedSeq) return this.#newerFeedLoad(seq);
         pages.push(next);
         if (!next.hasMore) break;
       }

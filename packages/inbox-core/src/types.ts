@@ -73,5 +73,6 @@ export type WorkflowPreference = {
 
 export type GlobalPreference = { preference: { enabled: boolean; channels: ChannelSwitches } };
 
-export type ActionButtonType = 'primary' | 'secondary';
+/** A button's kind, or `clicked`: the message itself was opened (recorded for messages without buttons). */
+export type ActionButtonType = 'primary' | 'secondary' | 'clicked';
 export type ActionStatus = 'pending' | 'done';

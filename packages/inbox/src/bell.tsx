@@ -10,9 +10,17 @@ import {
 import { badgeLabel } from './badge';
 import { InboxErrorBoundary } from './error-boundary';
 import { InboxFeed } from './feed';
-import { useInboxActions, useInboxContext, useInboxI18n, useOrganization, useUnseenCount } from './hooks';
+import {
+  useInboxActions,
+  useInboxContext,
+  useInboxI18n,
+  useOrganization,
+  useUnreadCount,
+  useUnseenCount,
+} from './hooks';
 import { formatMessage } from './i18n/types';
 import { InboxPreferences } from './preferences';
+import { SeenWhenViewed } from './seen-on-view';
 import { InboxTabs } from './tabs';
 
 export { badgeLabel } from './badge';
@@ -77,6 +85,7 @@ function BellInner({
 }) {
   const { t, dir } = useInboxI18n();
   const { count, hasMore } = useUnseenCount();
+  const unread = useUnreadCount();
   const organization = useOrganization();
   const actions = useInboxActions();
   const announcement = useNewMessageAnnouncement();
@@ -151,6 +160,13 @@ function BellInner({
   const rootDir = dir === 'rtl' || branding?.direction === 'rtl' ? 'rtl' : 'ltr';
 
   const label = count > 0 || hasMore ? badgeLabel(count, hasMore) : null;
+  const unreadLabel =
+    unread.count > 0 || unread.hasMore
+      ? formatMessage(t.unreadInHeader, { count: badgeLabel(unread.count, unread.hasMore) })
+      : null;
+  const bellName = [label ? formatMessage(t.unseenCount, { count: label }) : null, unreadLabel].filter(
+    (part): part is string => part !== null,
+  );
   return (
     <div
       ref={rootRef}
@@ -163,15 +179,15 @@ function BellInner({
         ref={buttonRef}
         type="button"
         className="fc-inbox-bell"
-        aria-label={
-          label
-            ? `${t.openNotifications} (${formatMessage(t.unseenCount, { count: label })})`
-            : t.openNotifications
-        }
+        aria-label={[t.openNotifications, ...bellName.map((part) => `(${part})`)].join(' ')}
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? popoverId : undefined}
-        onClick={() => (open ? close(false) : setOpen(true))}
+        onClick={() => {
+          if (open) return close(false);
+          setOpen(true);
+          actions.logUsage('Open Inbox');
+        }}
       >
         <svg className="fc-inbox-bell__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
           <path
@@ -227,14 +243,29 @@ function BellInner({
               <>
                 <h2 id={titleId} className="fc-inbox-header__title">
                   {t.notifications}
+                  {unreadLabel ? (
+                    <span className="fc-inbox-header__count" data-testid="fc-inbox-unread">
+                      {unreadLabel}
+                    </span>
+                  ) : null}
                 </h2>
                 <div className="fc-inbox-header__actions">
                   <button
                     type="button"
                     className="fc-inbox-button fc-inbox-header__action"
-                    onClick={() => void actions.markAllAsRead().catch(() => {})}
+                    onClick={() => {
+                      actions.logUsage('Mark All As Read');
+                      void actions.markAllAsRead().catch(() => {});
+                    }}
                   >
                     {t.markAllAsRead}
+                  </button>
+                  <button
+                    type="button"
+                    className="fc-inbox-button fc-inbox-header__action"
+                    onClick={() => void actions.markFetchedAsRead().catch(() => {})}
+                  >
+                    {t.markFetchedAsRead}
                   </button>
                   {showPreferences ? (
                     <button
@@ -263,6 +294,7 @@ function BellInner({
             <>
               <InboxTabs />
               <InboxFeed />
+              <SeenWhenViewed />
             </>
           )}
           <footer className="fc-inbox-footer">{t.poweredBy}</footer>

@@ -108,6 +108,8 @@ export type UsePreferences = {
   updatePreference: (templateId: string, channel: keyof ChannelSwitches, enabled: boolean) => Promise<void>;
   /** One global channel; optimistic, rolled back (and rejected) if the server refuses. */
   updateGlobalPreference: (channel: keyof ChannelSwitches, enabled: boolean) => Promise<void>;
+  /** The master switch: every notification on or off (sends `enabled`). */
+  setGlobalEnabled: (enabled: boolean) => Promise<void>;
 };
 
 /** The subscriber's preferences, fetched when first used. */
@@ -132,6 +134,7 @@ export function usePreferences(): UsePreferences {
         client.updatePreference(templateId, channel, enabled),
       updateGlobalPreference: (channel, enabled) =>
         client.updateGlobalPreference({ preferences: [{ channelType: channel, enabled }] }),
+      setGlobalEnabled: (enabled) => client.updateGlobalPreference({ enabled }),
     }),
     [client, preferences, refetch],
   );
@@ -142,7 +145,14 @@ export type InboxActions = {
   markAsUnread: (id: string) => Promise<unknown>;
   markAsSeen: (id: string) => Promise<unknown>;
   markAllAsRead: () => Promise<unknown>;
+  /** Seen and unread on every message of the feeds (as the server leaves them). */
   markAllAsSeen: () => Promise<unknown>;
+  /** The loaded unread messages become read. */
+  markFetchedAsRead: () => Promise<unknown>;
+  /** The loaded messages that are neither seen nor read become seen (what viewing the feed does). */
+  markFetchedAsSeen: () => Promise<unknown>;
+  /** `POST /usage/log` with `[Widget] - <name>`; never blocks and never throws. */
+  logUsage: (name: string, payload?: Record<string, unknown>) => void;
   removeMessage: (id: string) => Promise<unknown>;
   removeMessages: (ids: readonly string[]) => Promise<unknown>;
   /** A CTA button was pressed: the action is recorded as done with that button's type. */
@@ -159,6 +169,9 @@ export function useInboxActions(): InboxActions {
       markAsSeen: (id) => client.markAsSeen(id),
       markAllAsRead: () => client.markAllAsRead(),
       markAllAsSeen: () => client.markAllAsSeen(),
+      markFetchedAsRead: () => client.markFetchedAsRead(),
+      markFetchedAsSeen: () => client.markFetchedAsSeen(),
+      logUsage: (name, payload = {}) => void client.logUsage(name, payload).catch(() => {}),
       removeMessage: (id) => client.removeMessage(id),
       removeMessages: (ids) => client.removeMessages(ids),
       updateAction: (id, type) => client.updateAction(id, type, 'done'),

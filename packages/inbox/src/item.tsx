@@ -25,13 +25,19 @@ export function plainText(html: string): string {
 
 const ignore = () => {};
 
-/** Opening a message: it is marked read, and its redirect URL (if any) is followed. */
+/**
+ * Opening a message: it is marked read, a message with a link but no buttons records the
+ * `clicked` action, and the redirect URL (if any) is followed.
+ */
 export function useOpenMessage(): (message: InboxMessage) => void {
   const { client, onUrlChange } = useInboxContext('useOpenMessage');
   return useMemo(
     () => (message: InboxMessage) => {
       if (!message.read) void client.markAsRead(message._id).catch(ignore);
       const url = message.cta?.type === 'redirect' ? message.cta.data?.url : undefined;
+      const hasButtons = (message.cta?.action?.buttons?.length ?? 0) > 0;
+      if (url && !hasButtons && message.cta?.action?.result?.type !== 'clicked')
+        void client.updateAction(message._id, 'clicked', 'done').catch(ignore);
       if (url) onUrlChange(url);
     },
     [client, onUrlChange],
@@ -103,6 +109,7 @@ export function InboxItem({
   const onClick = (event: MouseEvent) => {
     // Only a click on the item itself opens it, not one on its links, buttons or checkbox.
     if ((event.target as Element).closest('a, button, input, [role="menu"]')) return;
+    actions.logUsage('Notification Click', { notificationId: message._id, hasCta: Boolean(message.cta) });
     open(message);
   };
 

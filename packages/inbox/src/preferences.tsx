@@ -1,6 +1,6 @@
 import type { ChannelSwitches } from '@forecourt/inbox-core';
 import { useId, useState } from 'react';
-import { useInboxI18n, usePreferences } from './hooks';
+import { useInboxActions, useInboxI18n, usePreferences } from './hooks';
 import type { InboxTranslations } from './i18n/types';
 import { formatMessage } from './i18n/types';
 
@@ -53,7 +53,9 @@ function Switch({
  */
 export function InboxPreferences() {
   const { t } = useInboxI18n();
-  const { status, workflows, global, refetch, updatePreference, updateGlobalPreference } = usePreferences();
+  const { status, workflows, global, refetch, updatePreference, updateGlobalPreference, setGlobalEnabled } =
+    usePreferences();
+  const { logUsage } = useInboxActions();
   const [failed, setFailed] = useState(false);
   const globalTitleId = useId();
   const save = (promise: Promise<void>) => {
@@ -91,6 +93,17 @@ export function InboxPreferences() {
           </h3>
           <p className="fc-inbox-preferences__hint">{t.globalPreferencesHint}</p>
           <ul className="fc-inbox-preferences__channels">
+            <li className="fc-inbox-preferences__master">
+              <span>{t.allNotifications}</span>
+              <Switch
+                label={t.allNotifications}
+                checked={global.preference.enabled}
+                onChange={(on) => {
+                  logUsage('Update Global Preference', { enabled: on });
+                  save(setGlobalEnabled(on));
+                }}
+              />
+            </li>
             {globalChannels.map((channel) => (
               <li key={channel}>
                 <span>{channelName(t, channel)}</span>
@@ -100,7 +113,11 @@ export function InboxPreferences() {
                     workflow: t.globalPreferences,
                   })}
                   checked={global.preference.channels[channel] !== false}
-                  onChange={(on) => save(updateGlobalPreference(channel, on))}
+                  disabled={!global.preference.enabled}
+                  onChange={(on) => {
+                    logUsage('Update Global Preference', { channel, enabled: on });
+                    save(updateGlobalPreference(channel, on));
+                  }}
                 />
               </li>
             ))}
@@ -135,7 +152,10 @@ export function InboxPreferences() {
                     })}
                     checked={row.preference.channels[channel] === true}
                     disabled={critical}
-                    onChange={(on) => save(updatePreference(row.template._id, channel, on))}
+                    onChange={(on) => {
+                      logUsage('Update Preference', { templateId: row.template._id, channel, enabled: on });
+                      save(updatePreference(row.template._id, channel, on));
+                    }}
                   />
                 </li>
               ))}

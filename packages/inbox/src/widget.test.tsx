@@ -128,6 +128,8 @@ describe('items', () => {
     fireEvent.click(screen.getByText(/Tank low/));
     expect(client.markAsRead).toHaveBeenCalledWith('m1');
     expect(onUrlChange).toHaveBeenCalledWith('/stations/7');
+    // A message with a link and no buttons records the `clicked` action.
+    expect(client.updateAction).toHaveBeenCalledWith('m1', 'clicked', 'done');
   });
 
   it('primary and secondary buttons record the action; done hides them and shows the result', () => {

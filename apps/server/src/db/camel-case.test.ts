@@ -168,7 +168,7 @@ describe('snake_case identifiers written by the compiler', () => {
           'transactions.id',
         );
         const page = base
-          .where(seekPredicate(order, { value: 5, id: 6 }))
+          .where(seekPredicate(order, { value: 5, id: 6 }, 'sqlite'))
           .orderBy(order.column, 'desc')
           .orderBy(order.id, 'desc')
           .limit(41);

@@ -34,9 +34,21 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 
 /** Opens the database named by `url`: `postgres://…` selects PostgreSQL, anything else is a SQLite file path (or `:memory:`). */
-export function openDatabase(url: string): DatabaseHandle {
+export function openDatabase(
+  url: string,
+  options: {
+    /** PostgreSQL: connections in the pool (DATABASE_POOL_SIZE, default 10). */
+    poolSize?: number;
+    /** PostgreSQL: `statement_timeout` of every connection in ms (0 or absent: none). */
+    statementTimeoutMs?: number;
+  } = {},
+): DatabaseHandle {
   if (/^postgres(ql)?:\/\//.test(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolSize ?? 10,
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    });
     // Kysely's queries run as named prepared statements; `pool` itself (bulk loading) is untouched.
     const named = new NamedStatementPool(pool);
     const camelCase = new CamelCaseResults();
@@ -65,6 +77,29 @@ export function openDatabase(url: string): DatabaseHandle {
   });
   preparedStatements.set(db, { reset: () => statements.clear() });
   return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
+}
+
+/** The advisory lock key under which one process at a time migrates and seeds ("forecourt"). */
+const STARTUP_LOCK = 0x666f7265636f;
+
+/**
+ * Runs `work` (migrate, seed when empty) while holding a PostgreSQL session advisory lock, so
+ * processes starting at the same moment do it one after another: the first migrates and seeds,
+ * the others find nothing left to do. SQLite has one process: `work` runs as is.
+ */
+export async function withStartupLock<T>(handle: DatabaseHandle, work: () => Promise<T>): Promise<T> {
+  if (handle.dialect !== 'postgres' || !handle.pool) return work();
+  const client = await handle.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+    try {
+      return await work();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 async function currentSchema(db: Db): Promise<string | null> {

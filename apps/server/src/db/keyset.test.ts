@@ -91,10 +91,16 @@ describe('keyset cursors', () => {
     });
     const sqlite = compiler('sqlite');
     const pg = compiler('postgres');
-    const desc = seekPredicate(order('desc'), { value: 5, id: 9 });
-    expect(desc.compile(sqlite).sql).toBe('("t"."started_at", "t"."id") < (?, ?)');
-    expect(desc.compile(pg).sql).toBe('("t"."started_at", "t"."id") < ($1, $2)');
-    expect(seekPredicate(order('asc'), { value: 5, id: 9 }).compile(pg).parameters).toEqual([5, 9]);
-    expect(seekPredicate(order('asc'), { value: 5, id: 9 }).compile(sqlite).sql).toContain(') > (');
+    const key = { value: 5, id: 9 };
+    expect(seekPredicate(order('desc'), key, 'sqlite').compile(sqlite).sql).toBe(
+      'likelihood("t"."started_at" <= ?, 0.01) and ("t"."started_at", "t"."id") < (?, ?)',
+    );
+    expect(seekPredicate(order('desc'), key, 'postgres').compile(pg).sql).toBe(
+      '"t"."started_at" <= $1 and ("t"."started_at", "t"."id") < ($2, $3)',
+    );
+    expect(seekPredicate(order('asc'), key, 'postgres').compile(pg).parameters).toEqual([5, 5, 9]);
+    expect(seekPredicate(order('asc'), key, 'sqlite').compile(sqlite).sql).toBe(
+      'likelihood("t"."started_at" >= ?, 0.01) and ("t"."started_at", "t"."id") > (?, ?)',
+    );
   });
 });

@@ -1,7 +1,18 @@
 import { hash } from 'node:crypto';
 import { MAX_OFFSET_ROWS, MAX_PAGED_ROWS } from '@forecourt/contracts';
-import { type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import {
+  AndNode,
+  type Kysely,
+  type KyselyPlugin,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  SelectQueryNode,
+  type SqlBool,
+  sql,
+  WhereNode,
+} from 'kysely';
 import { AppError } from '../lib/app-error';
+import { type Dialect, dialectOf } from './migrations/dsl';
 import { countCapped } from './paging';
 
 /**
@@ -10,7 +21,8 @@ import { countCapped } from './paging';
  *
  *   where … and (started_at, id) < (?, ?) order by started_at desc, id desc limit n + 1
  *
- * Row values are standard SQL that SQLite (≥ 3.15) and PostgreSQL both plan as a range on an index
+ * Row values are standard SQL; together with a redundant bound on the sort column alone (see
+ * {@link seekPredicate}) both SQLite and PostgreSQL plan the seek as a range on an index
  * `(…, sort column, id)`, so page 2,500 costs what page 1 costs. The position travels as an opaque
  * cursor: base64url of `[sort, value, id, count, approximate]` plus an 8-character check, so a
  * cursor that was cut, edited or made for another sort is a 400 rather than a silently wrong page.
@@ -103,10 +115,52 @@ export function decodeCursor(cursor: string, sort: string, kind: 'number' | 'str
   return { value: value as KeyValue, id, counted: { count, approximate: approximate === 1 } };
 }
 
-/** `(column, id) < (value, id)` for descending order, `>` for ascending. */
-export function seekPredicate<R>(order: KeysetOrder<R>, key: CursorKey): RawBuilder<SqlBool> {
-  const op = sql.raw(order.direction === 'desc' ? '<' : '>');
-  return sql<SqlBool>`(${order.column}, ${order.id}) ${op} (${key.value}, ${key.id})`;
+/**
+ * `column <= value and (column, id) < (value, id)` for descending order (`>=` and `>` for
+ * ascending). The first half is implied by the second but is what makes the seek an index bound:
+ * SQLite never uses a row-value comparison as a range on an index whose leading columns are fixed
+ * by equalities (`organization_id = ?`); without it the scan starts at the window's end and walks
+ * past every newer row. SQLite also takes only one upper bound of a column into the index search:
+ * of bounds it estimates alike, the first it meets. So on SQLite the bound is marked as the narrower
+ * one (`likelihood(…, 0.01)`), and {@link keysetPage} puts the seek first in the WHERE clause, ahead
+ * of the list's window bound (`started_at < end`). PostgreSQL keeps the tightest of redundant bounds
+ * when it runs the scan. With it a cursor page costs what the first page costs at any depth
+ * (checked per list by keyset.plans.test.ts).
+ */
+export function seekPredicate<R>(
+  order: KeysetOrder<R>,
+  key: CursorKey,
+  dialect: Dialect,
+): RawBuilder<SqlBool> {
+  const desc = order.direction === 'desc';
+  const op = sql.raw(desc ? '<' : '>');
+  const bound = sql<SqlBool>`${order.column} ${sql.raw(desc ? '<=' : '>=')} ${key.value}`;
+  const leading = dialect === 'sqlite' ? sql<SqlBool>`likelihood(${bound}, 0.01)` : bound;
+  return sql<SqlBool>`${leading} and (${order.column}, ${order.id}) ${op} (${key.value}, ${key.id})`;
+}
+
+/** `query` restricted to the rows after `key` in `order`: the seek first in WHERE (HAVING for aggregates). */
+export function seekAfter<DB, TB extends keyof DB, R>(
+  query: SelectQueryBuilder<DB, TB, R>,
+  order: KeysetOrder<R>,
+  key: CursorKey,
+  dialect: Dialect,
+): SelectQueryBuilder<DB, TB, R> {
+  const predicate = seekPredicate(order, key, dialect);
+  return order.aggregate ? query.having(predicate) : query.withPlugin(whereFirst(predicate));
+}
+
+/** A plugin that puts `predicate` first in the outer select's WHERE clause (see seekPredicate). */
+function whereFirst(predicate: RawBuilder<SqlBool>): KyselyPlugin {
+  const first = predicate.toOperationNode();
+  return {
+    transformQuery({ node }) {
+      if (!SelectQueryNode.is(node)) return node;
+      const where = WhereNode.create(node.where ? AndNode.create(first, node.where.where) : first);
+      return { ...node, where };
+    },
+    transformResult: async ({ result }) => result,
+  };
 }
 
 function pageTooDeep(): AppError {
@@ -127,10 +181,8 @@ export async function keysetPage<DB, TB extends keyof DB, R>(
   paging: Paging,
   options: { countOf?: (row: R) => number } = {},
 ): Promise<KeysetResult<R>> {
-  const seek = (q: SelectQueryBuilder<DB, TB, R>, key: CursorKey) => {
-    const predicate = seekPredicate(order, key);
-    return order.aggregate ? q.having(predicate) : q.where(predicate);
-  };
+  const dialect = dialectOf(db as unknown as Kysely<unknown>);
+  const seek = (q: SelectQueryBuilder<DB, TB, R>, key: CursorKey) => seekAfter(q, order, key, dialect);
   const ordered = (q: SelectQueryBuilder<DB, TB, R>) =>
     q
       .orderBy(order.column, order.direction)

@@ -440,6 +440,8 @@ export interface OutboxTable {
   textBody: string;
   htmlBody: string;
   createdAt: number;
+  /** 1: the organisation's admins may read the body (an invitation they sent); 0: only the recipient. */
+  organizationReadsBody: Generated<number>;
 }
 
 /** Who changed what, for any module: `action` like 'member.updated', `target` like 'membership:12'. */
@@ -474,12 +476,16 @@ export interface RefreshTokensTable {
   usedAt: number | null;
   replacedBy: number | null;
   revokedAt: number | null;
+  /** The user's session generation when the family was started; a later one ends it. */
+  generation: Generated<number>;
 }
 
 /** Access tokens issued at or before `tokensValidAfter` (epoch ms) are revoked. */
 export interface SessionCutoffsTable {
   userId: number;
   tokensValidAfter: number;
+  /** Raised by every revocation; tokens of an older generation are refused. */
+  generation: Generated<number>;
 }
 
 /** A station's key for the ingest API; only the SHA-256 of the secret is stored. */
@@ -561,6 +567,18 @@ export interface NotifyTopicsTable {
   updatedAt: number;
 }
 
+/** Notification tenants (migration 0017): per environment, by identifier; `data` is JSON. */
+export interface NotifyTenantsTable {
+  id: Id;
+  environmentId: number;
+  organizationId: number;
+  identifier: string;
+  name: string;
+  data: Json;
+  createdAt: number;
+  updatedAt: number;
+}
+
 export interface NotifyTopicSubscribersTable {
   topicId: number;
   /** notify_subscribers.id (internal). */
@@ -595,6 +613,8 @@ export interface NotifyWorkflowsTable {
   /** JSON {in_app?, email?, sms?, chat?, push?: boolean}. */
   preferenceSettings: Json;
   data: NotifyNullable<string>;
+  /** high | medium | low | none (migration 0014). */
+  severity: ColumnType<string, string | undefined, string>;
   createdAt: number;
   updatedAt: number;
 }
@@ -614,6 +634,8 @@ export interface NotifyEventsTable {
   overrides: Json;
   actor: NotifyNullable<string>;
   tenant: NotifyNullable<string>;
+  /** web, cli or vercel (migration 0017); null for plain API calls. */
+  source: NotifyNullable<string>;
   status: string;
   createdAt: number;
   canceledAt: NotifyNullable<number>;
@@ -656,6 +678,9 @@ export interface NotifyJobsTable {
   mergedInto: NotifyNullable<number>;
   /** A fired digest lead: the collected events as JSON (migration 0008). */
   digestEvents: NotifyNullable<string>;
+  /** A running job: the process holding it and until when (epoch ms), renewed while it works (0015). */
+  leaseOwner: NotifyNullable<string>;
+  leaseExpiresAt: NotifyNullable<number>;
   createdAt: number;
   updatedAt: number;
 }
@@ -712,6 +737,10 @@ export interface NotifyMessagesTable {
   lastReadAt: NotifyNullable<number>;
   archivedAt: NotifyNullable<number>;
   deletedAt: NotifyNullable<number>;
+  /** Hidden from the inbox until this time (ms), then back unread (migration 0014). */
+  snoozedUntil: NotifyNullable<number>;
+  /** high | medium | low | none (migration 0014). */
+  severity: ColumnType<string, string | undefined, string>;
   createdAt: number;
   updatedAt: number;
 }
@@ -733,6 +762,34 @@ export interface NotifyIntegrationsTable {
   priority: ColumnType<number, number | undefined, number>;
   createdAt: number;
   updatedAt: number;
+}
+
+/**
+ * One send to a provider (a job's attempt through one integration, or a test send), written when
+ * the vendor answered (migration 0013): the "sent" marker and the integration's last outcome.
+ */
+export interface NotifyDeliveryAttemptsTable {
+  id: Id;
+  organizationId: number;
+  environmentId: number;
+  integrationId: number;
+  providerId: string;
+  /** Null for a test send. */
+  jobId: number | null;
+  /** The integration id, plus a hash of the webhook for chat. */
+  sendKey: string;
+  attempt: number;
+  /** 'sent' or 'failed'. */
+  outcome: string;
+  /** A failure: 'transient' or 'permanent'. */
+  kind: string | null;
+  detail: string;
+  raw: string | null;
+  vendorMessageId: string | null;
+  retryAfterMs: number | null;
+  /** 1 once its job settled (its execution detail is written). */
+  settled: ColumnType<number, number | undefined, number>;
+  createdAt: number;
 }
 
 /** A subscriber's preferences: workflowId 0 is the global row. */
@@ -789,6 +846,7 @@ export interface Database {
   notifySubscribers: NotifySubscribersTable;
   notifyTopics: NotifyTopicsTable;
   notifyTopicSubscribers: NotifyTopicSubscribersTable;
+  notifyTenants: NotifyTenantsTable;
   notifyFeeds: NotifyFeedsTable;
   notifyWorkflows: NotifyWorkflowsTable;
   notifyEvents: NotifyEventsTable;
@@ -798,6 +856,7 @@ export interface Database {
   notifyMessages: NotifyMessagesTable;
   notifySubscriberPreferences: NotifySubscriberPreferencesTable;
   notifyIntegrations: NotifyIntegrationsTable;
+  notifyDeliveryAttempts: NotifyDeliveryAttemptsTable;
 }
 
 export type StationRow = Selectable<StationsTable>;

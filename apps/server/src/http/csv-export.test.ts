@@ -58,6 +58,15 @@ describe('csv cells', () => {
     expect(csvCell(-250)).toBe('-250');
   });
 
+  it('defuse pipe (DDE) and full-width formula starters', () => {
+    expect(csvCell('|calc!A1')).toBe("'|calc!A1");
+    expect(csvCell('＝SUM(A1)')).toBe("'＝SUM(A1)");
+    expect(csvCell('＋1')).toBe("'＋1");
+    expect(csvCell('－1')).toBe("'－1");
+    expect(csvCell('＠SUM(A1)')).toBe("'＠SUM(A1)");
+    expect(csvCell('a|b')).toBe('a|b');
+  });
+
   it('take columns from a page schema', () => {
     const headers = csvColumnsOf(ZTransactionPage).map((column) => column.header);
     expect(headers.slice(0, 3)).toEqual(['id', 'stationId', 'dispenserId']);

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../lib/app-error';
+import type { CsvExportSlots } from './csv-export-slots';
 
 /**
  * CSV export for every list: the list's own URL with `format=csv` answers every row that matches
@@ -10,14 +11,47 @@ import { AppError } from '../lib/app-error';
  * written to the reply as they arrive: the response is streamed (chunked), the next page is read
  * only when the client has taken the previous one, and a client that goes away stops the reading.
  *
+ * An export shares the process with every other request. On SQLite a page is read synchronously,
+ * so pages are small (a few milliseconds each) and the export yields to the event loop between
+ * pages: other requests are served in between instead of waiting for the whole file. A user runs at
+ * most a few exports at once (csv-export-slots.ts), and closing the server ends running exports.
+ *
  * Cells follow RFC 4180 (CRLF line ends, a field holding `"`, `,`, CR or LF is quoted with `"`
  * doubled) and are protected against formula injection: a text cell starting with `=`, `+`, `-`,
- * `@`, tab or CR gets a leading `'` so spreadsheets show it instead of evaluating it. Numbers are
+ * `@`, `|`, tab, CR or a full-width `＝`, `＋`, `－`, `＠` gets a leading `'` so spreadsheets show it instead of evaluating it. Numbers are
  * written as numbers (a negative amount is not a formula). See docs/DECISIONS.md ("CSV export").
  */
 
-/** Rows read per page while exporting. */
-export const CSV_BATCH = 1_000;
+/**
+ * Rows read per page while exporting: small enough that reading and formatting one page blocks
+ * the event loop for only a few milliseconds on SQLite (see bench/results/export-stall.md).
+ */
+export const CSV_BATCH = 250;
+
+/**
+ * Exports waiting to read their next page, served one page per event-loop turn whatever their
+ * number: requests and I/O that arrived meanwhile run between any two pages, so three exports at
+ * once delay a request by one page, not three.
+ */
+const waitingExports: (() => void)[] = [];
+let turnScheduled = false;
+
+function giveNextTurn(): void {
+  waitingExports.shift()?.();
+  turnScheduled = waitingExports.length > 0;
+  if (turnScheduled) setImmediate(giveNextTurn);
+}
+
+/** Resolves on a later event-loop turn, after every request and I/O callback waiting now has run. */
+function yieldToEventLoop(): Promise<void> {
+  return new Promise<void>((resolve) => {
+    waitingExports.push(resolve);
+    if (!turnScheduled) {
+      turnScheduled = true;
+      setImmediate(giveNextTurn);
+    }
+  });
+}
 
 /** A page of a list as the list services answer it. */
 export type CsvPage<T> = { results: T[]; nextCursor?: string | undefined };
@@ -41,7 +75,12 @@ export function wantsCsv(request: FastifyRequest): boolean {
   ]);
 }
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * What a spreadsheet may read as the start of a formula or command: `=`, `+`, `-`, `@`, `|` (DDE
+ * in older Excel), tab, CR, and the full-width forms `＝`, `＋`, `－`, `＠` that some spreadsheets
+ * normalise to their ASCII forms.
+ */
+const FORMULA_START = /^[=+\-@|\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /** One CSV field: RFC 4180 quoting and formula-injection protection. */
@@ -89,6 +128,7 @@ async function* csvChunks<T>(
   for (;;) {
     if (page.results.length > 0) yield format(page.results);
     if (!page.nextCursor) return;
+    await yieldToEventLoop();
     page = await fetchPage(page.nextCursor);
   }
 }
@@ -96,7 +136,9 @@ async function* csvChunks<T>(
 /**
  * Streams the list as `<name>-<yyyymmdd>.csv`. `fetchPage(cursor)` reads one page of
  * {@link CSV_BATCH} rows (no cursor: the first page). The first page is read before anything is
- * sent, so a bad filter or window is still an ordinary 4xx; later failures end the stream.
+ * sent, so a bad filter or window is still an ordinary 4xx; later failures end the stream. The
+ * caller's export slot is taken first (429 TOO_MANY_EXPORTS when they have none left) and given
+ * back when the stream closes, however it ends.
  */
 export async function sendCsv<T>(
   reply: FastifyReply,
@@ -107,7 +149,16 @@ export async function sendCsv<T>(
     now?: number;
   },
 ): Promise<FastifyReply> {
-  const first = await options.fetchPage(undefined);
+  const slots = reply.server.csvExports as CsvExportSlots | undefined;
+  const userId = reply.request.caller?.userId;
+  const release = slots && userId !== undefined ? slots.acquire(userId) : () => {};
+  let first: CsvPage<T>;
+  try {
+    first = await options.fetchPage(undefined);
+  } catch (error) {
+    release();
+    throw error;
+  }
   const day = new Date(options.now ?? Date.now()).toISOString().slice(0, 10).replaceAll('-', '');
   const filename = `${options.name.replace(/[^A-Za-z0-9_-]+/g, '-')}-${day}.csv`;
   const body = Readable.from(
@@ -117,6 +168,12 @@ export async function sendCsv<T>(
       highWaterMark: 64 * 1024,
     },
   );
+  body.once('close', release);
+  reply.raw.once('close', () => {
+    release();
+    if (!body.destroyed) body.destroy();
+  });
+  slots?.track(body);
   return reply
     .status(200)
     .header('content-type', 'text/csv; charset=utf-8')

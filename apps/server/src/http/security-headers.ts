@@ -4,10 +4,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 /** The app's security headers: helmet's defaults with a CSP for the SPA (scripts and styles of its own). */
 export const SECURITY_HEADER_OPTIONS: FastifyHelmetOptions = {
   // The SPA loads its own scripts and styles only; maps and charts draw into canvas and workers.
+  // Images may also come from any https: address: station-profile photos are URLs users enter
+  // (docs/DECISIONS.md, "Security headers").
   contentSecurityPolicy: {
     directives: {
       'default-src': ["'self'"],
-      'img-src': ["'self'", 'data:', 'blob:'],
+      'img-src': ["'self'", 'data:', 'blob:', 'https:'],
       'style-src': ["'self'", "'unsafe-inline'"],
       'worker-src': ["'self'", 'blob:'],
       'connect-src': ["'self'", 'ws:', 'wss:'],

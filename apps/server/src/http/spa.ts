@@ -15,6 +15,9 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies (apps/web/scripts/precompress.mjs): sent as they are
+      // to browsers that accept them, with Vary: Accept-Encoding.
+      preCompressed: true,
       maxAge: '1h',
       setHeaders(reply, path) {
         // Vite fingerprints everything under assets/, so those never change.

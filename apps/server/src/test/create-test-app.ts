@@ -5,7 +5,10 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createApp } from '../app';
 import type { DatabaseHandle } from '../db/database';
+import type { MailSettings } from '../modules/accounts/register';
 import type { AuthOptions } from '../modules/auth/auth-context';
+import type { OAuthSettings } from '../modules/auth/oauth.settings';
+import type { NotifyOptions } from '../modules/notify/register';
 import { createTestDatabase } from './test-database';
 
 /** A clock the test moves by hand; the app reads it for every session decision. */
@@ -26,7 +29,15 @@ export type TestApp = {
  * Sign in with the factories (`createSignedInUser`) or through `POST /api/auth/login`.
  */
 export async function createTestApp(
-  options: { webDist?: string; auth?: Omit<AuthOptions, 'now'>; startAt?: number } = {},
+  options: {
+    webDist?: string;
+    auth?: Omit<AuthOptions, 'now'>;
+    startAt?: number;
+    oauth?: OAuthSettings;
+    mail?: MailSettings;
+    /** Notification options (e.g. `delivery` to allow loopback fakes and set vendor origins). */
+    notify?: NotifyOptions;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   let now = options.startAt ?? Math.floor(Date.now() / 1000) * 1000;
@@ -41,6 +52,9 @@ export async function createTestApp(
     database,
     webDist: options.webDist ?? mkdtempSync(join(tmpdir(), 'forecourt-noweb-')),
     auth: { ...options.auth, secret: authSecret, now: clock.now },
+    ...(options.oauth ? { oauth: options.oauth } : {}),
+    ...(options.mail ? { mail: options.mail } : {}),
+    ...(options.notify ? { notify: options.notify } : {}),
   });
   await app.ready();
   return {

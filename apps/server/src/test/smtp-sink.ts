@@ -11,6 +11,8 @@ export type SunkMail = {
   html: string;
   /** The user name the client authenticated with, if it did. */
   authUser: string | null;
+  /** Whether the session was encrypted (STARTTLS) when the message arrived. */
+  secure: boolean;
   /** Raw header lines by lower-case name (the first of each), e.g. `dkim-signature`. */
   headers: Record<string, string>;
 };
@@ -26,10 +28,13 @@ export type SmtpSink = {
 
 /**
  * A real SMTP server on 127.0.0.1 (random port) that keeps every message in memory: tests point
- * `SMTP_URL` at it to prove mail really goes over SMTP. Plain SMTP without STARTTLS; with
- * `credentials`, AUTH is required and checked.
+ * `SMTP_URL` at it to prove mail really goes over SMTP. Plain SMTP without STARTTLS unless
+ * `starttls`; with `credentials`, AUTH is required and checked.
  */
-export async function startSmtpSink(credentials?: { user: string; pass: string }): Promise<SmtpSink> {
+export async function startSmtpSink(
+  credentials?: { user: string; pass: string },
+  options: { starttls?: boolean } = {},
+): Promise<SmtpSink> {
   const messages: SunkMail[] = [];
   const waiters: { count: number; resolve: (mails: SunkMail[]) => void }[] = [];
   const settle = () => {
@@ -41,7 +46,8 @@ export async function startSmtpSink(credentials?: { user: string; pass: string }
   };
 
   const server = new SMTPServer({
-    disabledCommands: credentials ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
+    // With starttls the sink offers STARTTLS with smtp-server's built-in self-signed certificate.
+    disabledCommands: [...(options.starttls ? [] : ['STARTTLS']), ...(credentials ? [] : ['AUTH'])],
     authOptional: !credentials,
     allowInsecureAuth: true,
     logger: false,
@@ -59,6 +65,7 @@ export async function startSmtpSink(credentials?: { user: string; pass: string }
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
             authUser: typeof session.user === 'string' ? session.user : null,
+            secure: session.secure === true,
             headers: Object.fromEntries(
               [...parsed.headerLines].reverse().map((header) => [header.key, header.line]),
             ),

@@ -3,7 +3,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { getSession, subscribeSession } from '../lib/credentials';
 import { createThemePreferenceManager } from './theme/color-scheme';
-import { theme } from './theme/theme';
+import { cssVariablesResolver, theme } from './theme/theme';
 import { ThemeSync } from './theme/theme-sync';
 
 /** One manager for the app's lifetime: Mantine subscribes to it once. */
@@ -46,6 +46,7 @@ export function AppProviders({
   return (
     <MantineProvider
       theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
       colorSchemeManager={colorSchemeManager}
       defaultColorScheme="auto"
       env={env}

@@ -1,5 +1,5 @@
 import { ORG_SIGNUP_PATH } from '@forecourt/contracts';
-import type { QueryClient } from '@tanstack/react-query';
+import type { EnsureQueryDataOptions, QueryClient } from '@tanstack/react-query';
 import {
   createRootRouteWithContext,
   createRoute,
@@ -16,6 +16,11 @@ import { ZIncidentsSearch } from '../features/incidents/search';
 import { ZLoyaltyTransactionsSearch, ZSettlementsSearch } from '../features/loyalty/search';
 import { ZMailboxSearch } from '../features/mailbox/search';
 import { ZMemberListSearch } from '../features/members/search';
+import {
+  commandCentreQueryOptions,
+  stationMetricsQueryOptions,
+  stationOverviewQueryOptions,
+} from '../features/metrics/queries';
 import { ZChartSearch, ZSalesSearch } from '../features/metrics/search';
 import { ZNotificationsSearch } from '../features/notify-admin/search';
 import {
@@ -33,6 +38,7 @@ import { ZReviewsSearch } from '../features/reviews/search';
 import { ZStationProfilesSearch } from '../features/station-profiles/search';
 import { stationListQueryOptions, stationQueryOptions } from '../features/stations/queries';
 import { STATION_LIST_DEFAULTS, ZStationListSearch } from '../features/stations/search';
+import { loaderWindow } from '../features/time-window/loader-window';
 import { getSession, isLoggedIn } from '../lib/credentials';
 import { bindNavigation } from '../lib/navigation';
 import { parseRouterSearch, stringifyRouterSearch } from '../lib/query-string';
@@ -51,6 +57,22 @@ function prefetch(loading: Promise<unknown>): void {
   loading.catch(() => {
     // The screen's own query reports the error.
   });
+}
+
+/**
+ * Starts a windowed screen's first query with its code (`after` the data it depends on); an
+ * invalid window is left to the screen.
+ */
+function prefetchWindowed<TData, TKey extends readonly unknown[]>(
+  queryClient: QueryClient,
+  options: EnsureQueryDataOptions<TData, Error, TData, TKey> & { enabled?: unknown },
+  /** A station's screens wait for the station itself: an unknown slug asks for nothing more. */
+  after?: Promise<unknown>,
+): void {
+  if (options.enabled === false) return;
+  prefetch(
+    after ? after.then(() => queryClient.ensureQueryData(options)) : queryClient.ensureQueryData(options),
+  );
 }
 
 const rootRoute = createRootRouteWithContext<TRouterContext>()({
@@ -93,6 +115,12 @@ const loginRoute = createRoute({
       throw redirect({ href: signedInDestination(search.redirect_url), replace: true });
   },
 }).lazy(() => import('../routes/auth/login.lazy').then((module) => module.Route));
+
+/** Where Google or GitHub send the browser back after a provider sign-in. */
+const oauthCallbackRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'login/oauth/$provider',
+}).lazy(() => import('../routes/auth/oauth-callback.lazy').then((module) => module.Route));
 
 const signupRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -165,6 +193,10 @@ const stationListRoute = createRoute({
     ),
 }).lazy(() => import('../routes/stations/list.lazy').then((module) => module.Route));
 
+const stationNewRoute = createRoute({ getParentRoute: () => shellRoute, path: 'stations/new' }).lazy(() =>
+  import('../routes/stations/new.lazy').then((module) => module.Route),
+);
+
 const stationRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: 'stations/$slug',
@@ -176,6 +208,12 @@ const stationOverviewRoute = createRoute({
   getParentRoute: () => stationRoute,
   path: '/',
   validateSearch: ZChartSearch,
+  loader: ({ context, params, location }) =>
+    prefetchWindowed(
+      context.queryClient,
+      stationOverviewQueryOptions(params.slug, loaderWindow('command', location.search)),
+      context.queryClient.ensureQueryData(stationQueryOptions(params.slug)),
+    ),
 }).lazy(() => import('../routes/stations/station/overview.lazy').then((module) => module.Route));
 const stationSchematicRoute = createRoute({ getParentRoute: () => stationRoute, path: 'schematic' }).lazy(
   () => import('../routes/stations/station/schematic.lazy').then((module) => module.Route),
@@ -227,7 +265,18 @@ const stationMetricsRoute = createRoute({
   getParentRoute: () => stationRoute,
   path: 'metrics',
   validateSearch: ZChartSearch,
+  loader: ({ context, params, location }) =>
+    prefetchWindowed(
+      context.queryClient,
+      stationMetricsQueryOptions(params.slug, loaderWindow('stationMetrics', location.search)),
+      context.queryClient.ensureQueryData(stationQueryOptions(params.slug)),
+    ),
 }).lazy(() => import('../routes/stations/station/metrics.lazy').then((module) => module.Route));
+const stationIngestRoute = createRoute({
+  getParentRoute: () => stationRoute,
+  path: 'ingest',
+  validateSearch: z.object({ welcome: z.literal('1').optional().catch(undefined) }),
+}).lazy(() => import('../routes/stations/station/ingest.lazy').then((module) => module.Route));
 const stationProfileRoute = createRoute({ getParentRoute: () => stationRoute, path: 'profile' }).lazy(() =>
   import('../routes/stations/station/profile.lazy').then((module) => module.Route),
 );
@@ -297,6 +346,11 @@ const commandRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: 'command',
   validateSearch: ZChartSearch,
+  loader: ({ context, location }) =>
+    prefetchWindowed(
+      context.queryClient,
+      commandCentreQueryOptions(loaderWindow('command', location.search)),
+    ),
 }).lazy(() => import('../routes/command.lazy').then((module) => module.Route));
 
 const accessRequestsRoute = createRoute({
@@ -345,6 +399,7 @@ const mailboxRoute = createRoute({
 export const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,
+  oauthCallbackRoute,
   signupRoute,
   organizationSignupRoute,
   forgotPasswordRoute,
@@ -352,8 +407,10 @@ export const routeTree = rootRoute.addChildren([
   verifyEmailRoute,
   shellRoute.addChildren([
     stationListRoute,
+    stationNewRoute,
     stationRoute.addChildren([
       stationOverviewRoute,
+      stationIngestRoute,
       stationSchematicRoute,
       stationAssetsRoute,
       stationDispensersRoute,

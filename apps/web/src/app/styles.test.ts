@@ -32,6 +32,7 @@ const BUILT_FROM: Record<string, string[]> = {
   Select: ['Combobox', 'Input', 'Popover', 'ScrollArea'],
   Avatar: ['Avatar'],
   SegmentedControl: ['SegmentedControl'],
+  CopyButton: [],
 };
 
 function mantineComponents(): Set<string> {

@@ -61,3 +61,5 @@ import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Rating.css';
 import '@mantine/core/styles/Progress.css';
+import '@mantine/core/styles/Fieldset.css';
+import '@mantine/core/styles/ThemeIcon.css';

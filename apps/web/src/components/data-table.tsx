@@ -1,5 +1,5 @@
 import { Table, type TableTdProps } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { parseSort, type TSortValue } from '../lib/list-sort';
 import { SortableTh, type TSortState } from './sortable-th';
 
@@ -18,7 +18,34 @@ export type TColumn<TRow, TField extends string = string> = {
   /** Keeps the cell on one line (dates, amounts). */
   nowrap?: boolean;
   width?: TableTdProps['w'];
+  /**
+   * The cell holds the row's main link: a click anywhere else in the row follows it. The link stays
+   * the one keyboard stop (no focusable row), so Tab and Enter work as before.
+   */
+  rowLink?: boolean;
 };
+
+/** Controls inside a row keep their own clicks. */
+const OWN_CLICK = 'a, button, input, select, textarea, label, [role="button"], [role="checkbox"]';
+
+/** A click on a row, away from its controls and not ending a text selection, follows its main link. */
+export function followRowLink(event: MouseEvent<HTMLElement>): void {
+  if (event.defaultPrevented || event.button !== 0) return;
+  if ((event.target as Element).closest(OWN_CLICK)) return;
+  if (window.getSelection()?.toString()) return;
+  const link = event.currentTarget.querySelector<HTMLAnchorElement>('[data-row-link] a[href]');
+  if (!link) return;
+  link.dispatchEvent(
+    new window.MouseEvent('click', {
+      bubbles: true,
+      cancelable: true,
+      button: 0,
+      ctrlKey: event.ctrlKey,
+      metaKey: event.metaKey,
+      shiftKey: event.shiftKey,
+    }),
+  );
+}
 
 /**
  * A table described by its columns. Sorting is the caller's: the headers of sortable columns show
@@ -52,6 +79,7 @@ export function DataTable<TRow, TField extends string = string>({
   caption?: string;
 }) {
   const current = sort ? parseSort(sort) : undefined;
+  const linkedRows = columns.some((column) => column.rowLink);
   const sortState = (field: TField): TSortState =>
     current?.field !== field ? 'none' : current.direction === 'asc' ? 'ascending' : 'descending';
 
@@ -89,10 +117,16 @@ export function DataTable<TRow, TField extends string = string>({
         </Table.Thead>
         <Table.Tbody>
           {rows.map((row) => (
-            <Table.Tr key={rowKey(row)} data-testid={rowTestId}>
+            <Table.Tr
+              key={rowKey(row)}
+              data-testid={rowTestId}
+              onClick={linkedRows ? followRowLink : undefined}
+              style={linkedRows ? { cursor: 'pointer' } : undefined}
+            >
               {columns.map((column) => (
                 <Table.Td
                   key={column.key}
+                  data-row-link={column.rowLink || undefined}
                   ta={column.numeric ? 'right' : undefined}
                   style={{
                     fontVariantNumeric: column.numeric ? 'tabular-nums' : undefined,

@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Pager } from './pager';
-import { EmptyResult, ErrorState, LoadingState } from './query-states';
+import { currentFailure, EmptyResult, ErrorState, LoadingState } from './query-states';
 
 /** A page of a list as the API answers it. */
 type TPage<T> = { results: T[]; pages: number; count: number; approximate?: boolean };
@@ -11,6 +11,7 @@ type TPagedQuery<T> = {
   data?: TPage<T>;
   isError: boolean;
   error: unknown;
+  failureReason?: unknown;
   refetch: () => unknown;
   isPlaceholderData: boolean;
 };
@@ -40,9 +41,15 @@ export function PagedResults<T>({
   children: (rows: T[]) => ReactNode;
 }) {
   const data = query.data;
+  const failure = currentFailure(query);
   if (!data)
-    return query.isError ? (
-      <ErrorState title={errorTitle} error={query.error} onRetry={() => query.refetch()} />
+    return failure ? (
+      <ErrorState
+        title={errorTitle}
+        error={failure.error}
+        autoRetrying={failure.retrying}
+        onRetry={() => query.refetch()}
+      />
     ) : (
       <LoadingState label={loadingLabel} />
     );

@@ -2,10 +2,13 @@ import { Stack } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { isApiError } from '../lib/http';
-import { ErrorState, LoadingState } from './query-states';
+import { currentFailure, ErrorState, LoadingState } from './query-states';
 
 /** What a detail screen reads from its query. */
-type TRecordQuery<T> = Pick<UseQueryResult<T>, 'data' | 'isError' | 'error' | 'isFetching' | 'refetch'>;
+type TRecordQuery<T> = Pick<
+  UseQueryResult<T>,
+  'data' | 'isError' | 'error' | 'failureReason' | 'isFetching' | 'refetch'
+>;
 
 /**
  * The frame of a screen about one record until its data arrives: loading, "not found" (a 404,
@@ -29,15 +32,17 @@ export function RecordQuery<T>({
   children: (data: T) => ReactNode;
 }) {
   if (query.data !== undefined) return children(query.data);
-  if (!query.isError) return <LoadingState label={loadingLabel} />;
-  const missing = isApiError(query.error, 'NOT_FOUND');
+  const failure = currentFailure(query);
+  if (!failure) return <LoadingState label={loadingLabel} />;
+  const missing = isApiError(failure.error, 'NOT_FOUND');
   return (
     <Stack gap="md">
       {back}
       <ErrorState
         title={missing ? `${noun[0]!.toUpperCase()}${noun.slice(1)} not found` : `Could not load the ${noun}`}
         message={missing ? notFound : undefined}
-        error={query.error}
+        error={failure.error}
+        autoRetrying={failure.retrying}
         onRetry={missing ? undefined : () => query.refetch()}
         isRetrying={query.isFetching}
       />

@@ -356,6 +356,8 @@ export const http = {
   post: <T>(path: string, options: TWithBody<T> = {}) => request<T>(path, { ...options, method: 'POST' }),
   put: <T>(path: string, options: TWithBody<T> = {}) => request<T>(path, { ...options, method: 'PUT' }),
   patch: <T>(path: string, options: TWithBody<T> = {}) => request<T>(path, { ...options, method: 'PATCH' }),
+  delete: <T = void>(path: string, options: TBodyless<T> = {}) =>
+    request<T>(path, { ...options, method: 'DELETE' }),
 };
 
 /**

@@ -13,12 +13,16 @@ export function formatSort<TField extends string>(sort: TSort<TField>): TSortVal
   return sort.direction === 'desc' ? `-${sort.field}` : sort.field;
 }
 
-/** Clicking a column header: the current column flips direction, another column starts ascending. */
+/**
+ * Clicking a column header: the current column flips direction, another column starts in `first`
+ * order — ascending, or descending for amounts and counts (largest first).
+ */
 export function toggleSort<TField extends string>(
   current: TSortValue<TField>,
   field: TField,
+  first: 'asc' | 'desc' = 'asc',
 ): TSortValue<TField> {
   const { field: currentField, direction } = parseSort(current);
-  if (currentField !== field) return field;
+  if (currentField !== field) return first === 'desc' ? `-${field}` : field;
   return direction === 'asc' ? `-${field}` : field;
 }

@@ -1,3 +1,4 @@
+import type { TLogoutScope } from '@forecourt/contracts';
 import { clearCredentials, getSession, readCredentials } from './credentials';
 import { renewSession, request } from './http';
 import { loginHref, navigateTo } from './navigation';
@@ -40,14 +41,17 @@ export async function ensureSession(now = Date.now()): Promise<TSessionCheck> {
 const LOGOUT_TIMEOUT_MS = 5000;
 
 /**
- * Spec §4: PUT /api/auth/logout (revoking the server-side sessions), then — whether or not that
- * worked — clear the credentials and go to /login?logout=true.
+ * PUT /api/auth/logout, then — whether or not that worked — clear the credentials and go to
+ * /login?logout=true. `all` (the default) ends the user's sessions on every device; `device` ends
+ * only this browser's session (identified by its refresh token), leaving other devices signed in.
  */
-export async function signOut(): Promise<void> {
+export async function signOut(scope: TLogoutScope = 'all'): Promise<void> {
   try {
-    if (readCredentials()) {
+    const credentials = readCredentials();
+    if (credentials) {
       await request('/api/auth/logout', {
         method: 'PUT',
+        body: scope === 'device' ? { scope, refresh_token: credentials.refresh_token } : undefined,
         onSessionEnd: 'throw',
         signal: AbortSignal.timeout(LOGOUT_TIMEOUT_MS),
       });

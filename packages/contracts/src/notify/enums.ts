@@ -117,11 +117,27 @@ export const DAY_KINDS = [
 
 export const AVATAR_TYPES = ['none', 'user', 'system_icon', 'system_custom'] as const;
 export const ZAvatarType = z.enum(AVATAR_TYPES);
+/** Sort direction of the platform's lists: 1 ascending, -1 descending (query strings: "1" / "-1"). */
+export const ZSortDirection = z.coerce.number().pipe(z.union([z.literal(1), z.literal(-1)]));
+export type TSortDirection = 1 | -1;
+/** The SQL direction of a sort direction. */
+export const sqlDirection = (direction: TSortDirection | undefined): 'asc' | 'desc' =>
+  direction === 1 ? 'asc' : 'desc';
+
+/** Where a trigger came from (recorded on the trigger; absent for plain API calls). */
+export const EVENT_SOURCES = ['web', 'cli', 'vercel'] as const;
+export const ZEventSource = z.enum(EVENT_SOURCES);
+export type TEventSource = (typeof EVENT_SOURCES)[number];
+
 export const ALERT_LEVELS = ['warning', 'info', 'error', 'success', 'up', 'question'] as const;
 export const ZAlertLevel = z.enum(ALERT_LEVELS);
 
 export const BUTTON_TYPES = ['primary', 'secondary'] as const;
 export const ZButtonType = z.enum(BUTTON_TYPES);
+/** Action kinds the inbox reports: a button (primary, secondary), or `clicked` (the message itself was opened). */
+export const ACTION_TYPES = [...BUTTON_TYPES, 'clicked'] as const;
+export const ZActionType = z.enum(ACTION_TYPES);
+export type TActionType = (typeof ACTION_TYPES)[number];
 export const ACTION_STATUSES = ['pending', 'done'] as const;
 export const ZActionStatus = z.enum(ACTION_STATUSES);
 
@@ -168,3 +184,8 @@ export const EXECUTION_CODES = {
 } as const satisfies Record<number, { group: 'error' | 'success' | 'info'; text: string }>;
 export type TExecutionCode = keyof typeof EXECUTION_CODES;
 export const EXECUTION_CODE_VALUES = Object.keys(EXECUTION_CODES).map(Number) as TExecutionCode[];
+
+/** Inbox message severities, most urgent first. */
+export const SEVERITIES = ['high', 'medium', 'low', 'none'] as const;
+export const ZSeverity = z.enum(SEVERITIES);
+export type TSeverity = z.infer<typeof ZSeverity>;

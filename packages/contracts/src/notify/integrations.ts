@@ -116,26 +116,42 @@ const provider = (
   fields: readonly TCredentialField[],
   extra: Partial<TProvider> = {},
 ): TProvider => ({ id, displayName, channel, delivers: false, fields, ...extra });
-const sms = (id: string, displayName: string, fields: readonly TCredentialField[]) =>
-  provider('sms', id, displayName, fields);
+const sms = (
+  id: string,
+  displayName: string,
+  fields: readonly TCredentialField[],
+  extra: Partial<TProvider> = {},
+) => provider('sms', id, displayName, fields, extra);
+/** SMS providers this version sends through (apps/server/src/modules/notify/delivery/sms). */
+const DELIVERS = { delivers: true } as const;
 
 export const PROVIDERS: readonly TProvider[] = [
   // email
-  emailProvider('emailjs', 'EmailJS', [
-    host(),
-    port(),
-    field('secure', 'Use TLS from the start', 'switch', { required: false }),
-    user(),
-    password(),
-  ]),
-  emailProvider('mailgun', 'Mailgun', [
-    apiKey(),
-    user('User name (usually "api")'),
-    field('domain', 'Sending domain', 'string'),
-    optional(baseUrl('Base URL (EU accounts: the EU endpoint)')),
-  ]),
-  emailProvider('mailjet', 'Mailjet', [apiKey(), secretKey('Secret key')]),
-  emailProvider('mandrill', 'Mandrill', [apiKey()]),
+  emailProvider(
+    'emailjs',
+    'EmailJS',
+    [
+      host(),
+      port(),
+      field('secure', 'Use TLS from the start', 'switch', { required: false }),
+      user(),
+      password(),
+    ],
+    { delivers: true },
+  ),
+  emailProvider(
+    'mailgun',
+    'Mailgun',
+    [
+      apiKey(),
+      user('User name (usually "api")'),
+      field('domain', 'Sending domain', 'string'),
+      optional(baseUrl('Base URL (EU accounts: the EU endpoint)')),
+    ],
+    { delivers: true },
+  ),
+  emailProvider('mailjet', 'Mailjet', [apiKey(), secretKey('Secret key')], { delivers: true }),
+  emailProvider('mandrill', 'Mandrill', [apiKey()], { delivers: true }),
   emailProvider(
     'nodemailer',
     'Custom SMTP',
@@ -158,33 +174,55 @@ export const PROVIDERS: readonly TProvider[] = [
     ],
     { delivers: true },
   ),
-  emailProvider('postmark', 'Postmark', [apiKey('Server token')]),
-  emailProvider('sendgrid', 'SendGrid', [
-    apiKey(),
-    field('ipPoolName', 'IP pool name', 'string', { required: false }),
-  ]),
-  emailProvider('sendinblue', 'Sendinblue (Brevo)', [apiKey()]),
-  emailProvider('ses', 'Amazon SES', [apiKey('Access key id'), secretKey('Secret access key'), region()]),
-  emailProvider('netcore', 'Netcore', [apiKey()]),
-  emailProvider('infobip-email', 'Infobip', [baseUrl(), apiKey()]),
-  emailProvider('resend', 'Resend', [apiKey()]),
-  emailProvider('plunk', 'Plunk', [apiKey()]),
-  emailProvider('mailersend', 'MailerSend', [apiKey()]),
-  emailProvider('mailtrap', 'Mailtrap', [apiKey('API token')]),
+  emailProvider('postmark', 'Postmark', [apiKey('Server token')], { delivers: true }),
+  emailProvider(
+    'sendgrid',
+    'SendGrid',
+    [
+      apiKey(),
+      field('region', 'Region', 'select', {
+        required: false,
+        options: [
+          { value: 'global', label: 'Global (US)' },
+          { value: 'eu', label: 'EU' },
+        ],
+        hint: 'Choose EU when your SendGrid account is hosted in the EU data centre.',
+      }),
+      field('ipPoolName', 'IP pool name', 'string', { required: false }),
+    ],
+    { delivers: true },
+  ),
+  emailProvider('sendinblue', 'Sendinblue (Brevo)', [apiKey()], { delivers: true }),
+  emailProvider('ses', 'Amazon SES', [apiKey('Access key id'), secretKey('Secret access key'), region()], {
+    delivers: true,
+  }),
+  emailProvider('netcore', 'Netcore', [apiKey()], { delivers: true }),
+  emailProvider('infobip-email', 'Infobip', [baseUrl(), apiKey()], { delivers: true }),
+  emailProvider('resend', 'Resend', [apiKey()], { delivers: true }),
+  emailProvider('plunk', 'Plunk', [apiKey()], { delivers: true }),
+  emailProvider('mailersend', 'MailerSend', [apiKey('API token')], { delivers: true }),
+  emailProvider('mailtrap', 'Mailtrap', [apiKey('API token')], { delivers: true }),
   emailProvider('clickatell', 'Clickatell', [apiKey()]),
-  emailProvider('outlook365', 'Microsoft Outlook 365', [password()]),
-  emailProvider('novu-email', 'Built-in email (demo)', []),
-  emailProvider('sparkpost', 'SparkPost', [
-    apiKey(),
-    field('region', 'Region', 'select', {
-      required: false,
-      options: [
-        { value: 'default', label: 'Default' },
-        { value: 'eu', label: 'EU' },
-      ],
-      hint: 'Choose EU when your SparkPost account was opened in the EU region.',
-    }),
-  ]),
+  emailProvider('outlook365', 'Microsoft Outlook 365', [password('Password (of the from mailbox)')], {
+    delivers: true,
+  }),
+  emailProvider('novu-email', 'Built-in email (demo: the local Mailbox)', [], { delivers: true }),
+  emailProvider(
+    'sparkpost',
+    'SparkPost',
+    [
+      apiKey(),
+      field('region', 'Region', 'select', {
+        required: false,
+        options: [
+          { value: 'default', label: 'Default' },
+          { value: 'eu', label: 'EU' },
+        ],
+        hint: 'Choose EU when your SparkPost account was opened in the EU region.',
+      }),
+    ],
+    { delivers: true },
+  ),
   {
     id: 'email-webhook',
     displayName: 'Email webhook',
@@ -194,31 +232,45 @@ export const PROVIDERS: readonly TProvider[] = [
   },
 
   // sms
-  sms('nexmo', 'Vonage (Nexmo)', [apiKey(), secretKey('API secret'), smsFrom()]),
-  sms('plivo', 'Plivo', [accountSid('Auth id'), token(), smsFrom()]),
-  sms('sms77', 'sms77', [apiKey(), smsFrom()]),
-  sms('sms-central', 'SMS Central', [user(), password(), smsFrom(), optional(baseUrl())]),
-  sms('sns', 'Amazon SNS', [apiKey('Access key id'), secretKey('Secret access key'), region()]),
-  sms('telnyx', 'Telnyx', [
-    apiKey(),
-    smsFrom(),
-    field('messageProfileId', 'Messaging profile id', 'string', { required: false }),
-  ]),
-  sms('twilio', 'Twilio', [accountSid(), token(), smsFrom()]),
-  sms('gupshup', 'Gupshup', [user(), password()]),
-  sms('firetext', 'Firetext', [apiKey(), smsFrom()]),
-  sms('infobip-sms', 'Infobip', [baseUrl(), apiKey(), smsFrom()]),
-  sms('burst-sms', 'Burst SMS', [apiKey(), secretKey('API secret')]),
-  sms('clickatell', 'Clickatell', [apiKey()]),
-  sms('forty-six-elks', '46elks', [user('API user name'), password('API password'), smsFrom()]),
-  sms('kannel', 'Kannel', [host(), port(), smsFrom(), optional(user()), optional(password())]),
-  sms('maqsam', 'Maqsam', [apiKey('Access key id'), secretKey('Access secret'), smsFrom()]),
-  sms('termii', 'Termii', [apiKey(), smsFrom()]),
-  sms('africas-talking', "Africa's Talking", [user(), apiKey(), smsFrom()]),
-  sms('novu-sms', 'Built-in SMS (demo)', []),
-  sms('sendchamp', 'Sendchamp', [apiKey(), smsFrom()]),
-  sms('clicksend', 'ClickSend', [user(), apiKey()]),
-  sms('bandwidth', 'Bandwidth', [user(), password(), accountSid('Account id'), smsFrom()]),
+  sms('nexmo', 'Vonage (Nexmo)', [apiKey(), secretKey('API secret'), smsFrom()], DELIVERS),
+  sms('plivo', 'Plivo', [accountSid('Auth id'), token(), smsFrom()], DELIVERS),
+  sms('sms77', 'sms77', [apiKey(), smsFrom()], DELIVERS),
+  sms('sms-central', 'SMS Central', [user(), password(), smsFrom(), optional(baseUrl())], DELIVERS),
+  sms('sns', 'Amazon SNS', [apiKey('Access key id'), secretKey('Secret access key'), region()], DELIVERS),
+  sms(
+    'telnyx',
+    'Telnyx',
+    [apiKey(), smsFrom(), field('messageProfileId', 'Messaging profile id', 'string', { required: false })],
+    DELIVERS,
+  ),
+  sms('twilio', 'Twilio', [accountSid(), token(), smsFrom()], DELIVERS),
+  sms('gupshup', 'Gupshup', [user(), password()], DELIVERS),
+  sms('firetext', 'Firetext', [apiKey(), smsFrom()], DELIVERS),
+  sms('infobip-sms', 'Infobip', [baseUrl(), apiKey(), smsFrom()], DELIVERS),
+  sms('burst-sms', 'Burst SMS', [apiKey(), secretKey('API secret'), optional(smsFrom())], DELIVERS),
+  sms('clickatell', 'Clickatell', [apiKey()], DELIVERS),
+  sms('forty-six-elks', '46elks', [user('API user name'), password('API password'), smsFrom()], DELIVERS),
+  sms('kannel', 'Kannel', [host(), port(), smsFrom(), optional(user()), optional(password())], DELIVERS),
+  sms('maqsam', 'Maqsam', [apiKey('Access key id'), secretKey('Access secret'), smsFrom()], DELIVERS),
+  sms('termii', 'Termii', [apiKey(), smsFrom()], DELIVERS),
+  sms('africas-talking', "Africa's Talking", [user(), apiKey(), smsFrom()], DELIVERS),
+  provider('sms', 'novu-sms', 'Built-in SMS (demo: the local Mailbox)', [], { delivers: true }),
+  sms('sendchamp', 'Sendchamp', [apiKey(), smsFrom()], DELIVERS),
+  sms('clicksend', 'ClickSend', [user(), apiKey()], DELIVERS),
+  sms(
+    'bandwidth',
+    'Bandwidth',
+    [
+      user(),
+      password(),
+      accountSid('Account id'),
+      field('applicationId', 'Messaging application id', 'string', {
+        hint: 'The Bandwidth application your sending number belongs to.',
+      }),
+      smsFrom(),
+    ],
+    DELIVERS,
+  ),
 
   // chat: the webhook URL is the subscriber's (channel credentials), per provider
   provider(
@@ -250,7 +302,7 @@ export const PROVIDERS: readonly TProvider[] = [
         hint: 'The whole JSON key file of a service account of the Firebase project.',
       }),
     ],
-    { subscriberCredential: 'deviceTokens' },
+    { delivers: true, subscriberCredential: 'deviceTokens' },
   ),
   provider(
     'push',
@@ -263,10 +315,14 @@ export const PROVIDERS: readonly TProvider[] = [
       field('applicationId', 'Bundle id', 'string'),
       field('secure', 'Production', 'switch', { required: false }),
     ],
-    { subscriberCredential: 'deviceTokens' },
+    { delivers: true, subscriberCredential: 'deviceTokens' },
   ),
-  provider('push', 'expo', 'Expo', [apiKey('Access token')], { subscriberCredential: 'deviceTokens' }),
+  provider('push', 'expo', 'Expo', [apiKey('Access token')], {
+    delivers: true,
+    subscriberCredential: 'deviceTokens',
+  }),
   provider('push', 'one-signal', 'OneSignal', [field('applicationId', 'App id', 'string'), apiKey()], {
+    delivers: true,
     subscriberCredential: 'deviceTokens',
   }),
   provider(
@@ -274,7 +330,7 @@ export const PROVIDERS: readonly TProvider[] = [
     'pushpad',
     'Pushpad',
     [apiKey('Auth token'), field('applicationId', 'Project id', 'string')],
-    { subscriberCredential: 'deviceTokens' },
+    { delivers: true, subscriberCredential: 'deviceTokens' },
   ),
   provider('push', 'push-webhook', 'Push webhook', [webhookUrl(), secretKey('Signing secret')], {
     delivers: true,
@@ -419,6 +475,17 @@ export const ZIntegration = z.object({
   delivers: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The newest send through it (a step's attempt or a test send), when there was one. */
+  lastDelivery: z
+    .object({
+      at: z.string(),
+      success: z.boolean(),
+      /** A short summary (never secrets, never a peer's raw answer body). */
+      detail: z.string(),
+      test: z.boolean(),
+    })
+    .nullable()
+    .optional(),
 });
 export type TIntegration = z.infer<typeof ZIntegration>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TRIGGER_STATUSES } from './enums';
+import { TRIGGER_STATUSES, ZEventSource, ZSeverity } from './enums';
 
 /** A subscriber's external id: whatever the integrating system calls its user. */
 export const ZSubscriberId = z.string().trim().min(1).max(200);
@@ -59,6 +59,10 @@ export const ZTriggerRequest = z.object({
     .optional(),
   tenant: ZTenant.nullable().optional(),
   transactionId: z.string().trim().min(1).max(200).optional(),
+  /** Where the trigger came from: web (the dashboard), cli, vercel. `payload.__source` also counts. */
+  source: ZEventSource.optional(),
+  /** Forecourt: the severity of this trigger's in-app messages (default: the workflow's). */
+  severity: ZSeverity.optional(),
 });
 export type TTriggerRequest = z.infer<typeof ZTriggerRequest>;
 

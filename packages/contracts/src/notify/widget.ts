@@ -48,7 +48,7 @@ export type TWidgetCta = {
   action?: {
     status?: 'pending' | 'done';
     buttons?: TWidgetCtaButton[];
-    result?: { type?: 'primary' | 'secondary'; payload?: Record<string, unknown> };
+    result?: { type?: 'primary' | 'secondary' | 'clicked'; payload?: Record<string, unknown> };
   };
 };
 

@@ -1,17 +1,21 @@
 import { z } from 'zod';
+import { emailBlocksToHtml, ZEmailBlock } from './email-blocks';
 import {
   ACTION_STATUSES,
+  ALERT_LEVELS,
   DAY_KINDS,
   DIGEST_MODES,
   DIGEST_TYPES,
   MONTH_POSITIONS,
   NOTIFY_CHANNELS,
   REPEAT_MODES,
+  ZAlertLevel,
   ZAvatarType,
   ZButtonType,
   ZFilterCombinator,
   ZFilterOperator,
   ZFilterSource,
+  ZSeverity,
   ZStepType,
   ZTimeUnit,
 } from './enums';
@@ -26,6 +30,10 @@ import {
 const ZTemplateText = z.string().max(20_000);
 
 /** One condition of a step filter. */
+/** previousStep conditions: the state of the earlier step's in-app message. */
+export const PREVIOUS_STEP_STATES = ['read', 'unread', 'seen', 'unseen'] as const;
+export type TPreviousStepState = (typeof PREVIOUS_STEP_STATES)[number];
+
 export const ZStepCondition = z.object({
   on: ZFilterSource.default('payload'),
   field: z.string().max(200).default(''),
@@ -36,6 +44,15 @@ export const ZStepCondition = z.object({
     .default(''),
   /** isOnlineInLast: the window's unit. */
   timeOperator: ZTimeUnit.optional(),
+  /** webhook: the address asked (POST, JSON) before the step runs; `field` reads its JSON answer. */
+  webhookUrl: z
+    .url({ protocol: /^https?$/ })
+    .max(2000)
+    .optional(),
+  /** previousStep: the id of the earlier step whose message is read (default: the step just before). */
+  step: z.string().max(100).optional(),
+  /** previousStep: what that message must be. */
+  stepType: z.enum(PREVIOUS_STEP_STATES).optional(),
 });
 export type TStepCondition = z.infer<typeof ZStepCondition>;
 
@@ -69,11 +86,22 @@ export const ZStepCta = z.object({
 });
 export type TStepCta = z.infer<typeof ZStepCta>;
 
-export const ZStepActor = z.object({
-  type: ZAvatarType.default('none'),
-  /** system_icon: an alert level; system_custom: an image URL; user: filled from the actor. */
-  data: z.string().max(2000).nullable().optional(),
-});
+export const ZStepActor = z
+  .object({
+    type: ZAvatarType.default('none'),
+    /** system_icon: an alert level; system_custom: an image URL; user: filled from the actor. */
+    data: z.string().max(2000).nullable().optional(),
+  })
+  .superRefine((actor, context) => {
+    // A system icon is one of the alert levels (the inbox draws one icon per level).
+    if (actor.type === 'system_icon' && !ZAlertLevel.safeParse(actor.data ?? '').success) {
+      context.addIssue({
+        code: 'custom',
+        path: ['data'],
+        message: `a system icon is one of ${ALERT_LEVELS.join(', ')}`,
+      });
+    }
+  });
 
 /** Digest and delay settings (stored; run by the digest/delay engine of a later version). */
 export const ZStepMetadata = z
@@ -120,10 +148,17 @@ const ZStepObject = z.object({
   /** Email subject, push title. */
   subject: ZTemplateText.optional(),
   cta: ZStepCta.optional(),
+  /** Email: the body authored as blocks; when given, `content` is their HTML (emailBlocksToHtml). */
+  blocks: z.array(ZEmailBlock).max(50).optional(),
   /** In-app: the feed the message lands in (created when unknown). */
   feedIdentifier: z.string().trim().min(1).max(100).nullable().optional(),
   actor: ZStepActor.optional(),
   metadata: ZStepMetadata,
+  /**
+   * Email and SMS: when the primary integration fails permanently, try the channel's next active
+   * integration (default true; false sends through the primary only).
+   */
+  failover: z.boolean().optional(),
 });
 
 /** Accepts the flat step or Novu's `{template: {...}}` nesting (fields of `template` win). */
@@ -142,11 +177,20 @@ function flattenStep(input: unknown): unknown {
     if (flat.feedIdentifier === undefined && typeof t.feedIdentifier === 'string')
       flat.feedIdentifier = t.feedIdentifier;
   }
+  // Novu sends an email body authored with blocks as `content: [...]`.
+  if (Array.isArray(flat.content) && flat.blocks === undefined) flat.blocks = flat.content;
   if (typeof flat.content !== 'string' && flat.content !== undefined) flat.content = '';
   return flat;
 }
 
-export const ZWorkflowStepInput = z.preprocess(flattenStep, ZStepObject);
+export const ZWorkflowStepInput = z.preprocess(
+  flattenStep,
+  ZStepObject.transform((step) =>
+    step.type === 'email' && step.blocks && step.blocks.length > 0
+      ? { ...step, content: emailBlocksToHtml(step.blocks) }
+      : step,
+  ),
+);
 export type TWorkflowStepInput = z.input<typeof ZStepObject>;
 
 /** A stored step: the input with its id and name filled in. */
@@ -177,6 +221,8 @@ export const ZWorkflowCreate = z.object({
   description: z.string().max(1000).default(''),
   active: z.boolean().default(true),
   critical: z.boolean().default(false),
+  /** The severity its messages get (a trigger may override it). */
+  severity: ZSeverity.default('none'),
   tags: ZTags.default([]),
   steps: z.array(ZWorkflowStepInput).max(30).default([]),
   preferenceSettings: ZChannelPreferences.default({}),
@@ -190,6 +236,7 @@ export const ZWorkflowUpdate = z
     description: z.string().max(1000).optional(),
     active: z.boolean().optional(),
     critical: z.boolean().optional(),
+    severity: ZSeverity.optional(),
     tags: ZTags.optional(),
     steps: z.array(ZWorkflowStepInput).max(30).optional(),
     preferenceSettings: ZChannelPreferences.optional(),

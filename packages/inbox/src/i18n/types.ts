@@ -8,6 +8,12 @@ export type InboxTranslations = {
   /** Accessible name of the badge, e.g. "{count} unseen notifications". */
   unseenCount: string;
   markAllAsRead: string;
+  /** Header counter, e.g. "{count} unread". */
+  unreadInHeader: string;
+  /** Marks the loaded unread messages read. */
+  markFetchedAsRead: string;
+  /** The global master switch: every notification on or off. */
+  allNotifications: string;
   poweredBy: string;
   settings: string;
   removeMessage: string;

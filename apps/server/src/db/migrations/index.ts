@@ -10,6 +10,12 @@ import * as notifySchedule from './0008-notify-schedule';
 import * as incidentFiles from './0009-incident-files';
 import * as auditTargets from './0010-audit-targets';
 import * as recordIndexes from './0011-record-indexes';
+import * as sessionGenerations from './0012-session-generations';
+import * as notifyDelivery from './0013-notify-delivery';
+import * as inboxSnoozeSeverity from './0014-inbox-snooze-severity';
+import * as jobLeases from './0015-job-leases';
+import * as ingestIndexSet from './0016-ingest-index-set';
+import * as notifyTenants from './0017-notify-tenants';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +30,10 @@ export const migrations: Record<string, Migration> = {
   '0009-incident-files': incidentFiles,
   '0010-audit-targets': auditTargets,
   '0011-record-indexes': recordIndexes,
+  '0012-session-generations': sessionGenerations,
+  '0013-notify-delivery': notifyDelivery,
+  '0014-inbox-snooze-severity': inboxSnoozeSeverity,
+  '0015-job-leases': jobLeases,
+  '0016-ingest-index-set': ingestIndexSet,
+  '0017-notify-tenants': notifyTenants,
 };

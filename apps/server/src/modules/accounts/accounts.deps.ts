@@ -11,7 +11,10 @@ export const ACCOUNT_RATE_LIMITS = {
   signupPerIp: { limit: 20, windowMs: HOUR },
   signupPerEmail: { limit: 5, windowMs: HOUR },
   resetPerIp: { limit: 20, windowMs: HOUR },
+  /** Reset mails per account (requests past it answer 202 and mail nothing). */
   resetPerEmail: { limit: 5, windowMs: HOUR },
+  /** Reset mails per account asked from one of its known devices (not shared with strangers). */
+  resetPerDevice: { limit: 5, windowMs: HOUR },
   verificationPerUser: { limit: 5, windowMs: HOUR },
 } satisfies Record<string, RateLimit>;
 
@@ -29,6 +32,7 @@ export function createAccountLimiters(
     signupPerEmail: make('signupPerEmail'),
     resetPerIp: make('resetPerIp'),
     resetPerEmail: make('resetPerEmail'),
+    resetPerDevice: make('resetPerDevice'),
     verificationPerUser: make('verificationPerUser'),
   };
 }

@@ -9,12 +9,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../http/caller';
 import { acceptEmptyJsonBody } from '../auth/empty-json-body';
+import { deviceOf } from '../auth/known-device';
 import type { AccountsDeps } from './accounts.deps';
 import { ZEmailVerified, ZPasswordChanged, ZResetSent, ZVerificationSent } from './accounts.schemas';
 import { retryVerification, verifyEmail } from './email-verification.service';
 import { signUpWithInvitation } from './invitation-signup.service';
 import { signUpOrganization } from './organization-signup.service';
-import { confirmPasswordReset, requestPasswordReset } from './password-reset.service';
+import { confirmPasswordReset, mayMailReset, requestPasswordReset } from './password-reset.service';
 import { enforceRateLimits, ipKey } from './rate-limiter';
 import { signUp } from './signup.service';
 import { mailedBearerToken } from './tokens';
@@ -120,11 +121,10 @@ export function accountsRoutes(deps: AccountsDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await enforceRateLimits(reply, [
-          [limiters.resetPerIp, ipKey(request.ip)],
-          [limiters.resetPerEmail, request.body.email],
-        ]);
-        requestPasswordReset(deps, request.body.email);
+        await enforceRateLimits(reply, [[limiters.resetPerIp, ipKey(request.ip)]]);
+        if (await mayMailReset(deps, request.body.email, deviceOf(request))) {
+          requestPasswordReset(deps, request.body.email);
+        }
         return reply.status(202).send({ status: 'reset_sent' as const });
       },
     );

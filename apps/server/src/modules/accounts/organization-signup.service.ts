@@ -3,42 +3,16 @@ import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { SessionCaller } from '../../http/caller';
 import { AppError } from '../../lib/app-error';
+import { firstFreeSlug, slugify } from '../../lib/slug';
 import { recordAuditEvent } from '../audit/audit.repository';
 import { issueTokens } from '../auth/sessions.service';
 import { insertMembership } from '../members/members.repository';
 import { forgetUserState } from '../members/user-state';
+import { organizationSlugsLike } from '../organizations/organizations.repository';
 import type { AccountsDeps } from './accounts.deps';
 import { findActiveOrganizationId } from './users.repository';
 
 const exists = () => new AppError('ORGANIZATION_EXISTS', 'You already belong to an organisation');
-
-/** A URL slug from an organisation name: ASCII letters and digits joined by dashes. */
-export function slugify(name: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
-  return slug || 'organisation';
-}
-
-/** The slug itself if free, else the first free `slug-2`, `slug-3`, … */
-async function freeSlug(db: Db, base: string): Promise<string> {
-  const taken = new Set(
-    (
-      await db
-        .selectFrom('organizations')
-        .select('slug')
-        .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
-        .execute()
-    ).map((row) => row.slug),
-  );
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
-}
 
 /**
  * Organisation signup for a signed-in user without an organisation: creates the organisation
@@ -69,7 +43,8 @@ async function createOrganization(deps: AccountsDeps, userId: number, input: TOr
   const now = deps.clock();
   await deps.db.transaction().execute(async (trx: Db) => {
     if ((await findActiveOrganizationId(trx, userId)) !== null) throw exists();
-    const slug = await freeSlug(trx, slugify(input.name));
+    const base = slugify(input.name, 'organisation');
+    const slug = firstFreeSlug(base, await organizationSlugsLike(trx, base));
     const organization = await trx
       .insertInto('organizations')
       .values({

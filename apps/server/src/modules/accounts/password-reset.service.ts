@@ -1,7 +1,8 @@
 import { AppError } from '../../lib/app-error';
 import { recordAuditEvent } from '../audit/audit.repository';
+import { authContext } from '../auth/auth-context';
 import { assertPasswordAcceptable, hashPassword } from '../auth/password';
-import { revokeAllSessions } from '../auth/sessions.service';
+import { endSessionsWithin, revokeAllSessions } from '../auth/sessions.service';
 import { passwordChangedMail, passwordResetMail } from '../mail/templates';
 import type { AccountsDeps } from './accounts.deps';
 import {
@@ -13,6 +14,22 @@ import {
 import { findActiveOrganizationId, findUserByEmail, findUserById, setUserPassword } from './users.repository';
 
 const invalid = () => new AppError('INVALID_TOKEN', 'This link is invalid, used or expired');
+
+/**
+ * Whether a reset request may mail a new link. Requests are never refused per account (that let
+ * strangers block the owner's reset): the per-account budget limits the mails. Past it, no new link
+ * is issued, so the last one mailed keeps working for the owner. A request from a browser the
+ * account signed in from (known-device cookie) has its own budget and is mailed even while
+ * strangers exhaust the account's. The answer is 202 either way and the checks touch no database,
+ * so neither tells whether the address has an account.
+ */
+export async function mayMailReset(deps: AccountsDeps, email: string, device: string | undefined) {
+  const known = await authContext(deps.db).loginLimiter.isKnownDevice(email, device, deps.clock());
+  const wait = known
+    ? await deps.limiters.resetPerDevice.hit(`${email}|${device}`)
+    : await deps.limiters.resetPerEmail.hit(email);
+  return wait === 0;
+}
 
 /**
  * Step 1: mail a reset link (30 min, single use; older links stop working). The route answers 202
@@ -53,6 +70,8 @@ export async function confirmPasswordReset(
     if (!(await consumeEmailToken(trx, 'reset_password', token, now))) throw invalid();
     await revokeEmailTokens(trx, 'reset_password', user.id, now);
     await setUserPassword(trx, user.id, passwordHash, now);
+    // Sessions end in the same commit as the password: no sign-in with the old one survives it.
+    await endSessionsWithin(trx, user.id, now);
     await recordAuditEvent(trx, {
       organizationId,
       actorUserId: user.id,
@@ -61,7 +80,7 @@ export async function confirmPasswordReset(
       at: now,
     });
   });
-  await revokeAllSessions(deps.db, user.id);
+  await revokeAllSessions(deps.db, user.id); // caches and live sockets of this process
 
   const mail = passwordChangedMail({ appUrl: deps.appUrl, name: user.firstName });
   deps.tasks.run('password changed mail', () =>

@@ -150,11 +150,45 @@ describe('password reset', () => {
     expect(noHeader.statusCode).toBe(401);
   });
 
-  it('rate-limits reset requests per email and per IP, known or not', async () => {
-    const byEmail: number[] = [];
-    for (let i = 0; i < 6; i++)
-      byEmail.push((await request('flood-reset@example.test', `10.5.0.${i}`)).statusCode);
-    expect(byEmail).toEqual([202, 202, 202, 202, 202, 429]);
+  it('limits reset mails per account, not requests, and strangers cannot block the owner’s reset', async () => {
+    const user = await createUser(t.database.db, { email: 'flood-reset@example.test' });
+    await createMembership(t.database.db, { organizationId, userId: user.id });
+    // The owner signed in from this browser before: it holds the known-device cookie.
+    const signedIn = await login('flood-reset@example.test', TEST_PASSWORD);
+    const cookie = String(signedIn.headers['set-cookie']).split(';')[0] ?? '';
+    expect(cookie).toMatch(/^forecourt_device=/);
+    const resetMails = async () => {
+      await t.app.backgroundTasks.drain();
+      return (await outboxFor(t.database.db, 'flood-reset@example.test')).filter((m) =>
+        m.subject.startsWith('Reset'),
+      );
+    };
+
+    // Strangers ask seven times from seven addresses: every answer is 202, five mails go out.
+    const byStrangers: number[] = [];
+    for (let i = 0; i < 7; i++)
+      byStrangers.push((await request('flood-reset@example.test', `10.5.0.${i}`)).statusCode);
+    expect(byStrangers).toEqual([202, 202, 202, 202, 202, 202, 202]);
+    expect(await resetMails()).toHaveLength(5);
+    // Past the budget no new link is issued, so the last one mailed still works…
+    const lastMailed = await resetToken('flood-reset@example.test');
+    // …and the owner asking from their own browser gets a fresh mail anyway.
+    const own = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/password/reset',
+      payload: { email: 'flood-reset@example.test' },
+      remoteAddress: '10.5.9.9',
+      headers: { cookie },
+    });
+    expect(own.statusCode).toBe(202);
+    expect(await resetMails()).toHaveLength(6);
+    const fresh = await resetToken('flood-reset@example.test');
+    expect(fresh).not.toBe(lastMailed);
+    expect((await confirm(fresh)).statusCode).toBeLessThan(300);
+    expect((await login('flood-reset@example.test', NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('rate-limits reset requests per IP, known email or not', async () => {
     const byIp: number[] = [];
     for (let i = 0; i < 21; i++) byIp.push((await request(`r${i}@example.test`, '10.6.0.1')).statusCode);
     expect(byIp.at(-1)).toBe(429);

@@ -65,3 +65,18 @@ export async function findActiveOrganizationId(db: Db, userId: number): Promise<
     .executeTakeFirst();
   return row?.organizationId ?? null;
 }
+
+/**
+ * Drops the password of an account whose address was never verified; true when one was dropped.
+ * Used when the address's real owner proves it through a sign-in provider.
+ */
+export async function dropUnverifiedPassword(db: Db, userId: number, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ passwordHash: null, updatedAt: now })
+    .where('id', '=', userId)
+    .where('emailVerifiedAt', 'is', null)
+    .where('passwordHash', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -169,6 +169,23 @@ describe('station assets: dispenser registry and schematic', () => {
     expect(body.lanes[1]!.dispensers[0]).toMatchObject({ state: 'offline', nozzles: [{ state: 'offline' }] });
   });
 
+  it('shows every point offline, none idle, while the station is offline or closed', async () => {
+    for (const status of ['offline', 'closed']) {
+      await t.database.db.updateTable('stations').set({ status }).where('slug', '=', 'a-one').execute();
+      const body = await get<TStationSchematic>('/api/stations/a-one/schematic');
+      const dispensers = body.lanes.flatMap((lane) => lane.dispensers);
+      expect(dispensers.map((d) => d.state)).toEqual(['offline', 'offline', 'offline']);
+      expect(new Set(dispensers.flatMap((d) => d.nozzles.map((n) => n.state)))).toEqual(new Set(['offline']));
+    }
+    await t.database.db
+      .updateTable('stations')
+      .set({ status: 'operational' })
+      .where('slug', '=', 'a-one')
+      .execute();
+    const body = await get<TStationSchematic>('/api/stations/a-one/schematic');
+    expect(body.lanes[0]!.dispensers[0]!.nozzles.map((n) => n.state)).toEqual(['idle', 'fuelling']);
+  });
+
   it('derives fuelling point states', () => {
     expect(nozzleState({ status: 'idle' }, { status: 'offline' }, undefined, now)).toBe('offline');
     expect(nozzleState({ status: 'fault' }, { status: 'idle' }, undefined, now)).toBe('fault');

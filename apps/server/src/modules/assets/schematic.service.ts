@@ -41,8 +41,20 @@ function dispenserState(states: TFuellingPointState[], status: string): TFuellin
   return 'idle';
 }
 
-/** The forecourt drawn from the station's assets: lanes in order, dispensers by code, nozzles by number. */
+/** A station that is offline or closed reports nothing: none of its nozzles can be shown as idle. */
+const UNREPORTED_STATIONS: readonly string[] = ['offline', 'closed'];
+
+/**
+ * The forecourt drawn from the station's assets: lanes in order, dispensers by code, nozzles by
+ * number. At an offline or closed station every point and dispenser shows `offline`.
+ */
 export async function getSchematic(db: Db, stationId: number, now: number): Promise<TStationSchematic> {
+  const station = await db
+    .selectFrom('stations')
+    .select('status')
+    .where('id', '=', stationId)
+    .executeTakeFirst();
+  const unreported = UNREPORTED_STATIONS.includes(station?.status ?? '');
   const dispensers = await db
     .selectFrom('dispensers')
     .selectAll()
@@ -69,7 +81,7 @@ export async function getSchematic(db: Db, stationId: number, now: number): Prom
           number: nozzle.number,
           side: nozzle.side === 'B' ? 'B' : 'A',
           fuel: nozzle.fuel as TFuel,
-          state: nozzleState(nozzle, dispenser, fill, now),
+          state: unreported ? 'offline' : nozzleState(nozzle, dispenser, fill, now),
           lastTransactionAt: fill ? new Date(fill.startedAt).toISOString() : null,
         };
       });
@@ -78,10 +90,12 @@ export async function getSchematic(db: Db, stationId: number, now: number): Prom
       id: dispenser.id,
       code: dispenser.code,
       status: dispenser.status as TDispenserStatus,
-      state: dispenserState(
-        points.map((point) => point.state),
-        dispenser.status,
-      ),
+      state: unreported
+        ? 'offline'
+        : dispenserState(
+            points.map((point) => point.state),
+            dispenser.status,
+          ),
       nozzles: points,
     });
     lanes.set(dispenser.lane, lane);

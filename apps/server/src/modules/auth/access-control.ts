@@ -47,9 +47,12 @@ function deny(reply: FastifyReply, error: AppError, challenge: string): never {
   throw error;
 }
 
-/** The caller a verified token stands for; null when its user is gone, disabled or signed out since. */
+/**
+ * The caller a verified token stands for; null when its user is gone, disabled or signed out since
+ * (the token's session generation is no longer the user's).
+ */
 function callerFor(claims: AccessClaims, state: UserState | null): SessionCaller | null {
-  if (!state || state.disabled || claims.iat * 1000 <= state.tokensValidAfter) return null;
+  if (!state || state.disabled || claims.generation !== state.generation) return null;
   const organizationId = claims.organizationId;
   const membership =
     organizationId === null ? undefined : state.memberships.find((m) => m.organizationId === organizationId);

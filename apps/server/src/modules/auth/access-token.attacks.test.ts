@@ -168,6 +168,10 @@ const ATTACKS: [string, (c: Craft) => string][] = [
     },
   ],
   ['huge token', (c) => good(c, {}, { pad: 'x'.repeat(10_000) })],
+  ['no session generation', (c) => good(c, {}, { gen: undefined })],
+  ['session generation of another revocation', (c) => good(c, {}, { gen: 1 })],
+  ['negative session generation', (c) => good(c, {}, { gen: -1 })],
+  ['session generation as a string', (c) => good(c, {}, { gen: '0' })],
   ['empty string', () => ''],
 ];
 
@@ -194,6 +198,7 @@ describe('access token attacks', () => {
         sub: String(user.id),
         scope: 'stations:r',
         org: organization.id,
+        gen: 0,
         iss: 'forecourt',
         aud: 'forecourt-api',
         iat,

@@ -8,11 +8,15 @@ import {
   TOKEN_ISSUER,
 } from './session-policy';
 
-/** What a verified access token says. `iat`/`exp` are seconds, as in the token. */
+/**
+ * What a verified access token says. `iat`/`exp` are seconds, as in the token; `generation` (claim
+ * `gen`) is the user's session generation the token was issued under.
+ */
 export type AccessClaims = {
   userId: number;
   scope: string;
   organizationId: number | null;
+  generation: number;
   iat: number;
   exp: number;
 };
@@ -20,7 +24,7 @@ export type AccessClaims = {
 const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 const USER_ID = /^[1-9][0-9]{0,14}$/;
 const ALLOWED_HEADER = new Set(['alg', 'typ']);
-const ALLOWED_CLAIMS = new Set(['sub', 'scope', 'org', 'iat', 'exp', 'iss', 'aud']);
+const ALLOWED_CLAIMS = new Set(['sub', 'scope', 'org', 'gen', 'iat', 'exp', 'iss', 'aud']);
 const MAX_SCOPE_LENGTH = 1024;
 
 /** The HS256 key: raw bytes, or (faster, see signing-secret.ts) the imported WebCrypto key. */
@@ -28,12 +32,12 @@ export type SigningKey = CryptoKey | Uint8Array;
 
 export async function signAccessToken(
   key: SigningKey,
-  claims: { userId: number; scope: string; organizationId: number | null; iat: number },
+  claims: { userId: number; scope: string; organizationId: number | null; generation: number; iat: number },
 ): Promise<string> {
   const payload =
     claims.organizationId === null
-      ? { scope: claims.scope }
-      : { scope: claims.scope, org: claims.organizationId };
+      ? { scope: claims.scope, gen: claims.generation }
+      : { scope: claims.scope, org: claims.organizationId, gen: claims.generation };
   return new SignJWT(payload)
     .setProtectedHeader({ alg: 'HS256', typ: ACCESS_TOKEN_TYPE })
     .setSubject(String(claims.userId))
@@ -67,7 +71,7 @@ export async function verifyAccessToken(
       issuer: TOKEN_ISSUER,
       audience: TOKEN_AUDIENCE,
       typ: ACCESS_TOKEN_TYPE,
-      requiredClaims: ['sub', 'scope', 'iat', 'exp'],
+      requiredClaims: ['sub', 'scope', 'gen', 'iat', 'exp'],
       maxTokenAge: ACCESS_TOKEN_TTL_S,
       clockTolerance: CLOCK_TOLERANCE_S,
       currentDate: new Date(nowMs),
@@ -79,11 +83,12 @@ export async function verifyAccessToken(
   if (protectedHeader.typ !== ACCESS_TOKEN_TYPE) return null;
   if (Object.keys(protectedHeader).some((name) => !ALLOWED_HEADER.has(name))) return null;
   if (Object.keys(payload).some((name) => !ALLOWED_CLAIMS.has(name))) return null;
-  const { sub, scope, org, iat, exp, aud } = payload as Record<string, unknown>;
+  const { sub, scope, org, gen, iat, exp, aud } = payload as Record<string, unknown>;
   if (typeof sub !== 'string' || !USER_ID.test(sub)) return null;
   if (typeof scope !== 'string' || scope.length > MAX_SCOPE_LENGTH) return null;
   if (org !== undefined && !isPositiveInteger(org)) return null;
+  if (typeof gen !== 'number' || !Number.isSafeInteger(gen) || gen < 0) return null;
   if (aud !== TOKEN_AUDIENCE) return null;
   if (!isPositiveInteger(iat) || !isPositiveInteger(exp) || exp - iat !== ACCESS_TOKEN_TTL_S) return null;
-  return { userId: Number(sub), scope, organizationId: org ?? null, iat, exp };
+  return { userId: Number(sub), scope, organizationId: org ?? null, generation: gen, iat, exp };
 }

@@ -25,6 +25,10 @@ export type AuthContext = {
   verifiedTokens: LruCache<string, AccessClaims>;
   users: UserStateCache;
   loginLimiter: LoginLimiter;
+  /** Someone listens for a user's sessions ending (the inbox disconnects that user's sockets). */
+  onSessionsEnded(listener: (userId: number) => void): void;
+  /** Called by `revokeAllSessions` after the revocation is stored; tells every listener. */
+  sessionsEnded(userId: number): void;
 };
 
 const contexts = new WeakMap<Db, AuthContext>();
@@ -38,6 +42,7 @@ export function configureAuth(db: Db, options: AuthOptions = {}): AuthContext {
   const now = options.now ?? Date.now;
   const fixed = options.secret === undefined ? null : secretFromEnvironment(options.secret);
   let key: Promise<CryptoKey> | undefined;
+  const listeners = new Set<(userId: number) => void>();
   const context: AuthContext = {
     db,
     now,
@@ -56,6 +61,12 @@ export function configureAuth(db: Db, options: AuthOptions = {}): AuthContext {
       ...DEFAULT_LOGIN_LIMITS,
       ...options.loginLimits,
     }),
+    onSessionsEnded(listener) {
+      listeners.add(listener);
+    },
+    sessionsEnded(userId) {
+      for (const listener of listeners) listener(userId);
+    },
   };
   contexts.set(db, context);
   return context;

@@ -5,6 +5,7 @@ import {
   ZExtendRequest,
   ZLoginRequest,
   ZLoginResponse,
+  ZLogoutRequest,
   ZMe,
   ZTokenPair,
 } from '@forecourt/contracts';
@@ -13,10 +14,11 @@ import { z } from 'zod';
 import { requireUser } from '../../http/caller';
 import type { AuthContext } from './auth-context';
 import { acceptEmptyJsonBody } from './empty-json-body';
+import { deviceOf, newDeviceId, setDeviceCookie } from './known-device';
 import { login, RateLimitedError } from './login.service';
 import { getMe } from './me.service';
 import { dummyPasswordHash } from './password';
-import { revokeAllSessions, rotateRefreshToken } from './sessions.service';
+import { revokeAllSessions, revokeDeviceSession, rotateRefreshToken } from './sessions.service';
 
 const ZStatusOk = z.object({ status: z.literal('ok') });
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ZApiError]));
@@ -46,7 +48,10 @@ export function authRoutes(context: AuthContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         try {
-          const { organizationId, ...tokens } = await login(context, request.body, request.ip);
+          // The browser's known-device id, or a new one that becomes known if this sign-in succeeds.
+          const device = deviceOf(request) ?? newDeviceId();
+          const { organizationId, ...tokens } = await login(context, request.body, request.ip, device);
+          setDeviceCookie(request, reply, device);
           if (organizationId !== null) return tokens;
           reply.header(ORG_MISSING_HEADER, 'true');
           return { ...tokens, redirect_url: ORG_SIGNUP_PATH };
@@ -92,12 +97,16 @@ export function authRoutes(context: AuthContext): FastifyPluginAsyncZod {
         bodyLimit: 1024,
         schema: {
           tags: ['auth'],
-          summary: "Sign out: revokes all of the caller's sessions",
-          response: { 204: z.null(), ...errors(401) },
+          summary: "Sign out: revokes all of the caller's sessions, or with scope 'device' only this one",
+          body: ZLogoutRequest.nullish(),
+          response: { 204: z.null(), ...errors(400, 401) },
         },
       },
       async (request, reply) => {
-        await revokeAllSessions(db, requireUser(request).userId);
+        const { userId } = requireUser(request);
+        const body = request.body;
+        if (body?.scope === 'device') await revokeDeviceSession(db, userId, body.refresh_token);
+        else await revokeAllSessions(db, userId);
         return reply.status(204).send(null);
       },
     );

@@ -8,9 +8,10 @@ import { TIME } from './session-policy';
  * - per IP, all attempts: a cap on argon2 work one address can cause;
  * - per IP, failures: credential stuffing across many accounts from one address;
  * - per (account, IP), failures: a few free tries, then an exponentially growing wait;
- * - per account, failures from IPs that never signed in to it: many addresses guessing one
- *   password. Addresses where the account signed in before are exempt, so an attack from
- *   elsewhere cannot lock the real user out.
+ * - per account, failures from IPs and devices that never signed in to it: many addresses guessing
+ *   one password. Addresses where the account signed in before, and browsers that did (the
+ *   known-device cookie, known-device.ts), are exempt, so an attack from elsewhere cannot lock the
+ *   real user out, not even on a new network.
  * Accounts are keyed by the submitted email whether or not it exists, so limits reveal nothing.
  */
 export type LoginLimits = {
@@ -55,8 +56,11 @@ export class LoginLimiter {
     this.#limits = limits;
   }
 
-  /** Counts the attempt; returns the seconds to wait when it must not be evaluated, else null. */
-  async admit(email: string, ip: string, now: number): Promise<number | null> {
+  /**
+   * Counts the attempt; returns the seconds to wait when it must not be evaluated, else null.
+   * `device` is the request's known-device cookie, if any.
+   */
+  async admit(email: string, ip: string, now: number, device?: string): Promise<number | null> {
     const l = this.#limits;
     const address = addressKey(ip);
     const waits: number[] = [];
@@ -72,7 +76,7 @@ export class LoginLimiter {
       const backoff = Math.min(l.pairFailures.backoffBaseMs * 2 ** steps, l.pairFailures.backoffMaxMs);
       if (now < pair.lastAt + backoff) waits.push(pair.lastAt + backoff - now);
     }
-    if (!(await this.#isKnown(email, address, now))) {
+    if (!(await this.#isKnown(email, address, now, device))) {
       const account = await this.#store.peek(`acct:${email}`, l.accountFailures.windowMs, now);
       if (account && account.count >= l.accountFailures.max) {
         waits.push(account.firstAt + l.accountFailures.windowMs - now);
@@ -82,23 +86,34 @@ export class LoginLimiter {
     return Math.max(1, Math.ceil(Math.max(...waits) / 1000));
   }
 
-  async recordFailure(email: string, ip: string, now: number): Promise<void> {
+  async recordFailure(email: string, ip: string, now: number, device?: string): Promise<void> {
     const l = this.#limits;
     const address = addressKey(ip);
     await this.#store.hit(`ipf:${address}`, l.ipFailures.windowMs, now);
     await this.#store.hit(`pair:${email}|${address}`, l.pairFailures.windowMs, now);
-    if (!(await this.#isKnown(email, address, now))) {
+    if (!(await this.#isKnown(email, address, now, device))) {
       await this.#store.hit(`acct:${email}`, l.accountFailures.windowMs, now);
     }
   }
 
-  async recordSuccess(email: string, ip: string, now: number): Promise<void> {
+  /** Remembers the address and, when given, the device as ones the account signed in from. */
+  async recordSuccess(email: string, ip: string, now: number, device?: string): Promise<void> {
     const address = addressKey(ip);
     await this.#store.clear(`pair:${email}|${address}`);
     await this.#store.mark(`known:${email}|${address}`, this.#limits.knownPairMs, now);
+    if (device !== undefined) {
+      await this.#store.mark(`known:${email}|device:${device}`, this.#limits.knownPairMs, now);
+    }
   }
 
-  #isKnown(email: string, address: string, now: number): Promise<boolean> {
+  /** Whether the account signed in from this browser (its known-device cookie) within the time. */
+  isKnownDevice(email: string, device: string | undefined, now: number): Promise<boolean> {
+    if (device === undefined) return Promise.resolve(false);
+    return this.#store.isMarked(`known:${email}|device:${device}`, now);
+  }
+
+  async #isKnown(email: string, address: string, now: number, device?: string): Promise<boolean> {
+    if (await this.isKnownDevice(email, device, now)) return true;
     return this.#store.isMarked(`known:${email}|${address}`, now);
   }
 }

@@ -38,6 +38,48 @@ describe('login rate limits', () => {
     );
   });
 
+  it('an attack from many IPs cannot lock out the real user on a new network from a browser they used', async () => {
+    const user = await createUser(t.database.db);
+    // The owner signed in once at the office: the browser keeps the known-device cookie.
+    const office = await client.login(user.email, TEST_PASSWORD, '192.0.2.30');
+    expect(office.statusCode).toBe(200);
+    const setCookie = String(office.headers['set-cookie']);
+    expect(setCookie).toMatch(/^forecourt_device=[A-Za-z0-9_-]{22};/);
+    expect(setCookie).toContain('HttpOnly');
+    expect(setCookie).toContain('SameSite=Strict');
+    expect(setCookie).toContain('Path=/api/auth');
+    const cookie = setCookie.split(';')[0] ?? '';
+
+    for (let n = 100; n < 115; n++) await client.login(user.email, `guess-${n}`, attackerIp(n));
+    const loginWith = (ip: string, headers: Record<string, string> = {}) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: user.email, password: TEST_PASSWORD },
+        remoteAddress: ip,
+        headers,
+      });
+    // From a café the owner never used: a stranger's browser is throttled, the owner's is not.
+    expect((await loginWith('203.0.113.77')).statusCode, 'no cookie, new network').toBe(429);
+    expect(
+      (await loginWith('203.0.113.78', { cookie: 'forecourt_device=AAAAAAAAAAAAAAAAAAAAAA' })).statusCode,
+    ).toBe(429);
+    const owner = await loginWith('203.0.113.79', { cookie: `theme=dark; ${cookie}` });
+    expect(owner.statusCode, 'the owner’s browser on a new network').toBe(200);
+    // Guesses sent with a known device's cookie still count per (account, address).
+    for (let i = 0; i < 5; i++) {
+      const guess = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: user.email, password: 'wrong-again' },
+        remoteAddress: '203.0.113.80',
+        headers: { cookie },
+      });
+      expect(guess.statusCode).toBe(401);
+    }
+    expect((await loginWith('203.0.113.80', { cookie })).statusCode).toBe(429);
+  });
+
   it('an attack on one account from many IPs cannot lock out the real user on a known IP', async () => {
     const user = await createUser(t.database.db);
     const home = '192.0.2.20';

@@ -20,27 +20,27 @@ export type ModelFamily = {
 export type Model = {
   now: number;
   disabled: boolean;
-  /** Epoch ms of the last revocation of all sessions (0: never). */
-  cutoff: number;
+  /** How many times all sessions were revoked. */
+  generation: number;
   families: ModelFamily[];
-  access: { token: string; iat: number } | null;
+  access: { token: string; iat: number; generation: number } | null;
 };
 
 export const newModel = (now: number): Model => ({
   now,
   disabled: false,
-  cutoff: 0,
+  generation: 0,
   families: [],
   access: null,
 });
 
-/** `iat` (seconds) of an access token issued now: always after the last cut-off. */
-export const accessIat = (m: Model) => Math.max(Math.floor(m.now / 1000), Math.floor(m.cutoff / 1000) + 1);
-const refreshCreatedAt = (m: Model) => Math.max(m.now, m.cutoff + 1);
+/** `iat` (seconds) of an access token issued now. */
+export const accessIat = (m: Model) => Math.floor(m.now / 1000);
+const refreshCreatedAt = (m: Model) => m.now;
 
 export function accessWorks(m: Model): boolean {
   if (!m.access || m.disabled) return false;
-  if (m.access.iat * 1000 <= m.cutoff) return false;
+  if (m.access.generation !== m.generation) return false;
   return Math.floor(m.now / 1000) < m.access.iat + ACCESS_TOKEN_TTL_S + CLOCK_TOLERANCE_S;
 }
 
@@ -52,7 +52,7 @@ export function addFamily(m: Model, refreshToken: string, accessToken: string): 
     expiresAt: createdAt + REFRESH_ABSOLUTE_MS,
     revoked: false,
   });
-  m.access = { token: accessToken, iat: accessIat(m) };
+  m.access = { token: accessToken, iat: accessIat(m), generation: m.generation };
 }
 
 /** Whether presenting the family's current token now succeeds; applies the side effects of a failure. */
@@ -72,7 +72,7 @@ export function rotate(m: Model, family: ModelFamily, next: { refresh: string; a
   family.tokens.get(family.current)!.usedAt = m.now;
   family.tokens.set(next.refresh, { createdAt: refreshCreatedAt(m), usedAt: null });
   family.current = next.refresh;
-  m.access = { token: next.access, iat: accessIat(m) };
+  m.access = { token: next.access, iat: accessIat(m), generation: m.generation };
 }
 
 /** Presenting an already exchanged token: always refused; theft (outside the grace) kills the family. */
@@ -82,6 +82,6 @@ export function presentStale(m: Model, family: ModelFamily, token: string): void
 }
 
 export function revokeAll(m: Model): void {
-  m.cutoff = Math.max(m.cutoff, m.now);
+  m.generation += 1;
   for (const family of m.families) family.revoked = true;
 }

@@ -163,6 +163,30 @@ describe('sessions: verify, extend, logout, me', () => {
     ).toBe(200);
   });
 
+  it("PUT /logout with scope 'device' ends only that device's session; another user's token changes nothing", async () => {
+    const a = await signIn();
+    const b = (await client.login(a.user.email, TEST_PASSWORD)).json() as { refresh_token: string };
+    const stranger = await signIn();
+    const logout = (access: string, payload: unknown) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/auth/logout',
+        headers: { authorization: `Bearer ${access}` },
+        payload: payload as Record<string, unknown>,
+      });
+    expect(
+      (await logout(a.access_token, { scope: 'device', refresh_token: stranger.refresh_token })).statusCode,
+    ).toBe(204);
+    expect((await client.extend(stranger.refresh_token)).statusCode).toBe(200);
+    expect(
+      (await logout(a.access_token, { scope: 'device', refresh_token: a.refresh_token })).statusCode,
+    ).toBe(204);
+    expect((await client.extend(a.refresh_token)).statusCode).toBe(401);
+    expect((await client.extend(b.refresh_token)).statusCode, 'the other device stays signed in').toBe(200);
+    expect((await logout(a.access_token, { scope: 'device' })).statusCode).toBe(400);
+    expect((await logout(a.access_token, { scope: 'everything' })).statusCode).toBe(400);
+  });
+
   it('revokeAllSessions (password reset, disable) ends sessions in this process at once', async () => {
     const session = await signIn();
     await revokeAllSessions(t.database.db, session.user.id);

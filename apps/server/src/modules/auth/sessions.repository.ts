@@ -5,7 +5,8 @@ import type { Db } from '../../db/database';
 export type UserAccessRow = {
   id: number;
   disabledAt: number | null;
-  tokensValidAfter: number | null;
+  /** The user's session generation; null before the first revocation (generation 0). */
+  generation: number | null;
 };
 
 export type MembershipRow = {
@@ -20,7 +21,7 @@ export function findUserAccess(db: Db, userId: number): Promise<UserAccessRow | 
   return db
     .selectFrom('users')
     .leftJoin('sessionCutoffs', 'sessionCutoffs.userId', 'users.id')
-    .select(['users.id', 'users.disabledAt', 'sessionCutoffs.tokensValidAfter'])
+    .select(['users.id', 'users.disabledAt', 'sessionCutoffs.generation'])
     .where('users.id', '=', userId)
     .executeTakeFirst();
 }
@@ -47,12 +48,27 @@ export async function findMembershipStationIds(db: Db, membershipId: number): Pr
   return rows.map((row) => row.stationId);
 }
 
+/**
+ * The sign-in data of an account, its password hash and session generation read together: a
+ * sign-in issues tokens of the generation that went with the password it checked.
+ */
 export function findUserForLogin(db: Db, email: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'passwordHash', 'disabledAt'])
-    .where('email', '=', email)
+    .leftJoin('sessionCutoffs', 'sessionCutoffs.userId', 'users.id')
+    .select(['users.id', 'users.passwordHash', 'users.disabledAt', 'sessionCutoffs.generation'])
+    .where('users.email', '=', email)
     .executeTakeFirst();
+}
+
+/** The user's current session generation (0 before any revocation). */
+export async function findSessionGeneration(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('sessionCutoffs')
+    .select('generation')
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+  return Number(row?.generation ?? 0);
 }
 
 export async function updatePasswordHash(
@@ -75,6 +91,7 @@ export type NewRefreshToken = {
   tokenHash: string;
   createdAt: number;
   expiresAt: number;
+  generation: number;
 };
 
 export async function insertRefreshToken(db: Db, row: NewRefreshToken): Promise<number> {
@@ -120,16 +137,19 @@ export async function revokeUserFamilies(db: Db, userId: number, now: number): P
     .execute();
 }
 
-/** Moves the user's cut-off forward (never back) to `cutoff`. */
-export async function raiseCutoff(db: Db, userId: number, cutoff: number): Promise<void> {
+/**
+ * Starts the user's next session generation (every token of earlier ones is refused) and records
+ * when (`tokensValidAfter`, informational). Atomic: concurrent revocations each count.
+ */
+export async function advanceSessionGeneration(db: Db, userId: number, now: number): Promise<void> {
   await db
     .insertInto('sessionCutoffs')
-    .values({ userId, tokensValidAfter: cutoff })
+    .values({ userId, tokensValidAfter: now, generation: 1 })
     .onConflict((oc) =>
-      oc
-        .column('userId')
-        .doUpdateSet({ tokensValidAfter: cutoff })
-        .where('sessionCutoffs.tokensValidAfter', '<', cutoff),
+      oc.column('userId').doUpdateSet((eb) => ({
+        tokensValidAfter: now,
+        generation: eb('sessionCutoffs.generation', '+', 1),
+      })),
     )
     .execute();
 }

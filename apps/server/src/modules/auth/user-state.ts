@@ -18,8 +18,8 @@ export type MembershipAccess = {
 export type UserState = {
   userId: number;
   disabled: boolean;
-  /** Access tokens with `iat * 1000 <= tokensValidAfter` are revoked (0: none). */
-  tokensValidAfter: number;
+  /** The session generation: tokens issued under another one are revoked. */
+  generation: number;
   /** Active memberships, oldest first. */
   memberships: readonly MembershipAccess[];
 };
@@ -45,7 +45,7 @@ export async function loadUserState(db: Db, userId: number): Promise<UserState |
   return {
     userId: user.id,
     disabled: user.disabledAt !== null,
-    tokensValidAfter: user.tokensValidAfter ?? 0,
+    generation: Number(user.generation ?? 0),
     memberships,
   };
 }

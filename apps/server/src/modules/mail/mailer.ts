@@ -2,7 +2,10 @@ import nodemailer from 'nodemailer';
 import type { Db } from '../../db/database';
 import { insertOutboxMessage } from './outbox.repository';
 
-/** One outgoing mail. `link` is the action link of the mail, logged in embedded mode only. */
+/**
+ * One outgoing mail. `link` is the action link of the mail; it holds a live token (reset,
+ * verification, invitation), so it is never logged.
+ */
 export type MailMessage = {
   to: string;
   subject: string;
@@ -10,6 +13,11 @@ export type MailMessage = {
   html: string;
   /** The organisation the recipient acts in, when known (outbox visibility for its admins). */
   organizationId?: number | null;
+  /**
+   * Whether that organisation's admins may read the body in the Mailbox: only for mail they sent on
+   * purpose (an invitation). Otherwise they see that it was sent, never its link.
+   */
+  organizationReadsBody?: boolean;
   link?: string;
 };
 
@@ -65,17 +73,15 @@ function outboxMailer(options: MailerOptions): Mailer {
     async sendMail(message) {
       await insertOutboxMessage(options.db, {
         organizationId: message.organizationId ?? null,
+        organizationReadsBody: message.organizationReadsBody ? 1 : 0,
         recipient: message.to,
         subject: message.subject,
         textBody: message.text,
         htmlBody: message.html,
         createdAt: clock(),
       });
-      // Embedded mode has no mail server: the operator follows the link from the log or the outbox.
-      options.log.info(
-        { to: message.to, subject: message.subject, ...(message.link ? { link: message.link } : {}) },
-        'mail kept in the outbox',
-      );
+      // The link is a live credential: the recipient reads it in their Mailbox, the log never has it.
+      options.log.info({ to: message.to, subject: message.subject }, 'mail kept in the outbox');
     },
     async close() {},
   };

@@ -8,6 +8,8 @@ export const ZOutboxMessage = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string(),
+  /** True when the reader is not the recipient: `text` and `html` only say the body is private. */
+  bodyHidden: z.boolean().optional(),
   createdAt: z.string(),
 });
 export type TOutboxMessage = z.infer<typeof ZOutboxMessage>;

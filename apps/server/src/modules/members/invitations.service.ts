@@ -96,6 +96,10 @@ export async function inviteMember(
     inviterName: inviter ? `${inviter.firstName} ${inviter.lastName}` : '',
     role: values.role,
   });
-  deps.tasks.run('invitation mail', () => deps.mailer.sendMail({ to: body.email, organizationId, ...mail }));
+  // The admins who invite may read the invitation in the Mailbox (to pass the link on without mail):
+  // it only lets someone join with this address, it opens no existing account.
+  deps.tasks.run('invitation mail', () =>
+    deps.mailer.sendMail({ to: body.email, organizationId, organizationReadsBody: true, ...mail }),
+  );
   return getMember(deps.db, organizationId, membershipId);
 }

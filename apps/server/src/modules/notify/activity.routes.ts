@@ -79,6 +79,7 @@ async function listActivity(
       'e.triggerIdentifier',
       'e.workflowId',
       'e.status',
+      'e.source',
       'e.createdAt',
       'e.canceledAt',
     ])
@@ -132,6 +133,7 @@ async function listActivity(
       triggerIdentifier: row.triggerIdentifier,
       _templateId: toHexIdOrNull(row.workflowId),
       status: row.status,
+      source: row.source,
       notifications: count(notificationCounts, row.id),
       jobs: jobsOf.get(row.id) ?? {},
       errors: count(errorCounts, row.id),

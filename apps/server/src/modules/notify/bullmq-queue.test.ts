@@ -11,7 +11,7 @@ import type { TestApp, TestClock } from '../../test/create-test-app';
 import { startTestRedis, type TestRedis } from '../../test/redis';
 import { createTestDatabase } from '../../test/test-database';
 import { BullMqQueue } from './bullmq-queue';
-import { type Receiver, startReceiver } from './delivery/testing';
+import { LOOPBACK_DELIVERY, type Receiver, startReceiver } from './delivery/testing';
 import { InProcessQueue } from './job-queue';
 import { createNotifyFixture, type NotifyFixture } from './testing';
 
@@ -37,7 +37,7 @@ describe('notification jobs through BullMQ on Redis (REDIS_URL)', () => {
       database,
       webDist: mkdtempSync(join(tmpdir(), 'forecourt-noweb-')),
       auth: { secret, now: clock.now },
-      notify,
+      notify: { ...notify, delivery: LOOPBACK_DELIVERY },
     });
     await app.ready();
     return app;

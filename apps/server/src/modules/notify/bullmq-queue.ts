@@ -13,6 +13,8 @@ export type BullMqQueueOptions = {
   prefix?: string | undefined;
   /** Events worked at once by this process (default 1, like the in-process queue). */
   concurrency?: number;
+  /** Work jobs here (default true); false: only add them (a process without the worker role). */
+  consume?: boolean;
 };
 
 const STARTUP_TIMEOUT_MS = 10_000;
@@ -33,7 +35,7 @@ const STARTUP_TIMEOUT_MS = 10_000;
 export class BullMqQueue implements NotifyQueue {
   readonly #connection: Redis;
   readonly #queue: Queue<{ eventId: number }>;
-  readonly #worker: Worker<{ eventId: number }>;
+  readonly #worker: Worker<{ eventId: number }> | null;
   readonly #log: FastifyBaseLogger;
   readonly #adding = new Set<Promise<unknown>>();
   #closed = false;
@@ -49,6 +51,12 @@ export class BullMqQueue implements NotifyQueue {
     const prefix = options.prefix ?? 'forecourt';
     this.#queue = new Queue(BULLMQ_QUEUE_NAME, { connection: this.#connection, prefix });
     this.#queue.on('error', (error) => log.error({ err: error }, 'notification queue error'));
+    if (options.consume === false) {
+      this.#worker = null;
+      return;
+    }
+    // A running job holds BullMQ's lock (30 s, renewed while it runs): another process takes it
+    // only once the lock lapses (its process died), through BullMQ's stalled-job check.
     this.#worker = new Worker<{ eventId: number }>(
       BULLMQ_QUEUE_NAME,
       async (job) => {
@@ -90,7 +98,7 @@ export class BullMqQueue implements NotifyQueue {
         (async () => {
           if (this.#connection.status === 'wait') await this.#connection.connect();
           await this.#queue.waitUntilReady();
-          await this.#worker.waitUntilReady();
+          await this.#worker?.waitUntilReady();
         })(),
         timeout,
       ]);
@@ -98,7 +106,7 @@ export class BullMqQueue implements NotifyQueue {
       clearTimeout(timer);
     }
     void this.#worker
-      .run()
+      ?.run()
       .catch((error: unknown) => this.#log.error({ err: error }, 'notification worker stopped'));
   }
 
@@ -161,7 +169,7 @@ export class BullMqQueue implements NotifyQueue {
       this.#connection.disconnect();
       return;
     }
-    await this.#worker.close();
+    await this.#worker?.close();
     await this.#queue.close();
     await this.#connection.quit().catch(() => this.#connection.disconnect());
   }

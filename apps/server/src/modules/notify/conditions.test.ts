@@ -57,7 +57,7 @@ describe('step conditions (spec §3)', () => {
     expect(matches({ on: 'isOnline', value: 'false' })).toBe(true);
     expect(matches({ on: 'isOnlineInLast', value: 10, timeOperator: 'minutes' })).toBe(true);
     expect(matches({ on: 'isOnlineInLast', value: 2, timeOperator: 'minutes' })).toBe(false);
-    // Sources that need later features never match.
+    // Without a webhook answer or an earlier message these sources do not hold.
     expect(matches({ on: 'webhook', field: 'x', operator: 'IS_DEFINED' })).toBe(false);
     expect(matches({ on: 'previousStep', field: 'x', operator: 'IS_DEFINED' })).toBe(false);
   });

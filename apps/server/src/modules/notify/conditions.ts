@@ -1,17 +1,41 @@
 import type { TStepCondition, TStepFilter, TTimeUnit } from '@forecourt/contracts';
 
 /**
- * Step conditions (spec §3): a step runs when every filter group matches; a group joins its
- * conditions with AND or OR and may be negated. Sources read here: payload, subscriber, tenant,
- * isOnline and isOnlineInLast. `webhook` and `previousStep` need later features (outbound calls,
- * delivery results) and never match in this version, so such steps do not run.
+ * Step conditions: a step runs when every filter group matches; a group joins its conditions
+ * with AND or OR and may be negated. Sources: payload, subscriber, tenant, isOnline,
+ * isOnlineInLast, webhook (the JSON answer of the condition's `webhookUrl`, asked before the
+ * batch runs: step-webhooks.ts) and previousStep (read / unread / seen / unseen of an earlier
+ * step's in-app message in the same notification).
  */
 export type ConditionContext = {
   payload: Record<string, unknown>;
   subscriber: Record<string, unknown> & { isOnline?: boolean; lastOnlineAt?: number | null };
   tenant: Record<string, unknown> | null;
   now: number;
+  /** The answer of a webhook URL for this job; undefined/null: not asked or no usable answer. */
+  webhook?: (url: string) => Record<string, unknown> | null | undefined;
+  /** The in-app message of an earlier step (by id; undefined: the step just before), or null. */
+  previousStep?: (stepId: string | undefined) => { read: boolean; seen: boolean } | null;
 };
+
+export type PreviousStepState = { read: boolean; seen: boolean };
+
+function previousStepMatches(condition: TStepCondition, context: ConditionContext): boolean {
+  const message = context.previousStep?.(condition.step || undefined) ?? null;
+  if (message === null) return false;
+  switch (condition.stepType ?? String(condition.value || 'read')) {
+    case 'read':
+      return message.read;
+    case 'unread':
+      return !message.read;
+    case 'seen':
+      return message.seen;
+    case 'unseen':
+      return !message.seen;
+    default:
+      return false;
+  }
+}
 
 const UNIT_MS: Record<TTimeUnit, number> = {
   seconds: 1000,
@@ -73,6 +97,7 @@ export function conditionMatches(condition: TStepCondition, context: ConditionCo
     if (amount === null || typeof last !== 'number') return false;
     return context.now - last <= amount * UNIT_MS[condition.timeOperator ?? 'minutes'];
   }
+  if (on === 'previousStep') return previousStepMatches(condition, context);
   const source =
     on === 'payload'
       ? context.payload
@@ -80,8 +105,11 @@ export function conditionMatches(condition: TStepCondition, context: ConditionCo
         ? context.subscriber
         : on === 'tenant'
           ? context.tenant
-          : undefined;
-  if (source === undefined) return false;
+          : on === 'webhook' && condition.webhookUrl
+            ? context.webhook?.(condition.webhookUrl)
+            : undefined;
+  // A webhook without a usable answer: the condition does not hold.
+  if (source === undefined || (on === 'webhook' && source === null)) return false;
   const actual = read(source, field);
   switch (operator) {
     case 'IS_DEFINED':

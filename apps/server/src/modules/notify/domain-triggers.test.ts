@@ -58,7 +58,7 @@ describe('incident domain events → notifications', () => {
     t.database.db
       .selectFrom('notifyMessages as m')
       .innerJoin('notifySubscribers as s', 's.id', 'm.subscriberId')
-      .select(['s.subscriberId', 'm.templateIdentifier', 'm.channel', 'm.transactionId'])
+      .select(['s.subscriberId', 'm.templateIdentifier', 'm.channel', 'm.transactionId', 'm.severity'])
       .where('m.environmentId', '=', f.environment.id)
       .where('m.transactionId', 'like', `${transactionPrefix}%`)
       .execute();
@@ -128,6 +128,11 @@ describe('incident domain events → notifications', () => {
     );
     expect(new Set(rows.map((row) => row.templateIdentifier))).toEqual(
       new Set([INCIDENT_ESCALATED_WORKFLOW]),
+    );
+    // The inbox severity follows the incident's (critical → high); opening it was low.
+    expect(new Set(rows.map((row) => row.severity))).toEqual(new Set(['high']));
+    expect(new Set((await messagesOf(`incident-opened-${incident.id}`)).map((row) => row.severity))).toEqual(
+      new Set(['low']),
     );
     const [message] = await received(f, member.user.id, rows[0]?.transactionId ?? '');
     expect(message?.content).toContain('critical');

@@ -1,4 +1,10 @@
-import { formatDate, formatInr, type TSubscriberInput } from '@forecourt/contracts';
+import {
+  formatDate,
+  formatInr,
+  type TIncidentSeverity,
+  type TSeverity,
+  type TSubscriberInput,
+} from '@forecourt/contracts';
 import type { DomainEvent, DomainEventBus, DomainEventOf, DomainEventType } from '../../lib/domain-events';
 import {
   ACCESS_REQUEST_CREATED_WORKFLOW,
@@ -42,7 +48,13 @@ type Notification = {
   audience: Audience;
   transactionId: string;
   payload: Record<string, unknown>;
+  /** The inbox severity of the messages (default: the workflow's). */
+  severity?: TSeverity;
 };
+
+/** An incident's severity as an inbox severity: critical and high are both `high`. */
+export const inboxSeverityOf = (severity: TIncidentSeverity): TSeverity =>
+  severity === 'critical' ? 'high' : severity;
 
 /** Active, enabled members of the organisation in the audience, without `exceptUserId`. */
 export async function audienceOf(
@@ -106,6 +118,7 @@ async function incidentNotification(deps: Deps, event: IncidentEvent): Promise<N
     transactionId: opened
       ? `incident-opened-${event.incidentId}`
       : `incident-escalated-${event.incidentId}-${event.reason}-${event.severity}-${event.at}`,
+    severity: inboxSeverityOf(event.severity),
     payload: {
       incidentId: event.incidentId,
       number: event.number,
@@ -233,6 +246,7 @@ export async function notifyDomainEvent(deps: Deps, event: DomainEvent): Promise
     to,
     transactionId: notification.transactionId,
     payload: notification.payload,
+    ...(notification.severity === undefined ? {} : { severity: notification.severity }),
   });
   if (result.status !== 'processed') {
     deps.log.warn(

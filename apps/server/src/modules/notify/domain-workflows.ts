@@ -47,6 +47,8 @@ const workflow = (
   description,
   active: true,
   critical: false,
+  // Triggers that know better (an incident's own severity) override it.
+  severity: 'none',
   tags,
   preferenceSettings: {},
   steps: [step],

@@ -20,6 +20,7 @@ export async function insertEvent(
     overrides: string;
     actor: string | null;
     tenant: string | null;
+    source: string | null;
   },
   now: number,
 ): Promise<number | null> {

@@ -14,9 +14,12 @@ export interface InboxPublisher {
   messagesDelivered(messages: readonly DeliveredMessage[]): void;
   /** A subscriber's unseen and/or unread count may have changed. */
   countsChanged(subscriberId: number, which: { unseen?: boolean; unread?: boolean }): void;
+  /** An environment's secret key was rotated: its live inbox sessions end. */
+  endEnvironmentSessions(environmentId: number): void;
 }
 
 export const silentInbox: InboxPublisher = {
   messagesDelivered: () => undefined,
   countsChanged: () => undefined,
+  endEnvironmentSessions: () => undefined,
 };

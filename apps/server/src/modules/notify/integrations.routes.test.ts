@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
 import { createSignedInUser } from '../../test/factories';
 import { type SmtpSink, startSmtpSink } from '../../test/smtp-sink';
-import { deadPort, type Receiver, startReceiver } from './delivery/testing';
+import { deadPort, LOOPBACK_DELIVERY, type Receiver, startReceiver } from './delivery/testing';
 import { createNotifyFixture, type NotifyFixture } from './testing';
 
 const SMTP_PASSWORD = 'smtp-pass-Zq8!';
@@ -29,7 +29,7 @@ describe('integrations API', () => {
     });
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ notify: { delivery: LOOPBACK_DELIVERY } });
     f = await createNotifyFixture(t);
     sink = await startSmtpSink({ user: 'mailer', pass: SMTP_PASSWORD });
     receiver = await startReceiver();
@@ -264,7 +264,8 @@ describe('integrations API', () => {
         providerId: 'slack',
         channel: 'chat',
         code: 1005,
-        error: 'HTTP 404: no_service',
+        // The webhook's answer body is never repeated (it could be any service's).
+        error: 'HTTP 404',
       });
       const port = await deadPort();
       const down = await platform('POST', `/integrations/${created._id}/test`, {
@@ -281,14 +282,15 @@ describe('integrations API', () => {
     });
 
     it('refuses a provider that does not deliver in this version', async () => {
+      // Clickatell is listed with the email providers but has no email API (docs/PROVIDERS.md, "Email providers").
       await f.v1('POST', '/v1/integrations', {
-        providerId: 'twilio',
-        channel: 'sms',
-        identifier: 'twilio-1',
-        credentials: { accountSid: 'AC1', token: 'tok', from: '+15550001' },
+        providerId: 'clickatell',
+        channel: 'email',
+        identifier: 'clickatell-email-1',
+        credentials: { apiKey: 'k', from: 'alerts@forecourt.example', senderName: 'Forecourt' },
       });
-      const twilio = await integrationOf('twilio-1');
-      const response = await platform('POST', `/integrations/${twilio._id}/test`, { target: '+15550002' });
+      const stored = await integrationOf('clickatell-email-1');
+      const response = await platform('POST', `/integrations/${stored._id}/test`, { target: 'a@b.example' });
       expect(response.statusCode).toBe(400);
       expect(response.json().code).toBe('BAD_REQUEST');
     });

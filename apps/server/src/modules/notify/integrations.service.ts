@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import type { NotifyIntegrationsTable } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
+import { lastAttempts } from './delivery/attempts.repository';
 import { fromHexId, toHexId } from './ids';
 import type { EnvironmentRow, NotifyDeps } from './notify.deps';
 import type { NotifyKeys } from './secrets';
@@ -126,7 +127,27 @@ export async function listIntegrations(
   filter: { activeOnly?: boolean } = {},
 ): Promise<TIntegration[]> {
   const rows = await listRows(deps.db, environment.id, filter);
-  return Promise.all(rows.map((row) => presentIntegration(deps.keys, row)));
+  const last = await lastAttempts(
+    deps.db,
+    environment.id,
+    rows.map((row) => row.id),
+  );
+  return Promise.all(
+    rows.map(async (row) => {
+      const attempt = last.get(row.id);
+      return {
+        ...(await presentIntegration(deps.keys, row)),
+        lastDelivery: attempt
+          ? {
+              at: new Date(attempt.createdAt).toISOString(),
+              success: attempt.outcome === 'sent',
+              detail: attempt.detail.slice(0, 300),
+              test: attempt.jobId === null,
+            }
+          : null,
+      };
+    }),
+  );
 }
 
 export async function requireIntegration(

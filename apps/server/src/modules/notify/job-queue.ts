@@ -15,13 +15,24 @@ export class InProcessQueue implements NotifyQueue {
   #running = false;
   #closed = false;
 
-  constructor(work: (eventId: number) => Promise<void>, log: FastifyBaseLogger) {
+  readonly #consume: boolean;
+
+  /**
+   * `consume: false` (a process without the worker role): nothing runs here; the jobs stay
+   * `queued` rows that a worker process's lease sweep picks up.
+   */
+  constructor(
+    work: (eventId: number) => Promise<void>,
+    log: FastifyBaseLogger,
+    options: { consume?: boolean } = {},
+  ) {
     this.#work = work;
     this.#log = log;
+    this.#consume = options.consume !== false;
   }
 
   enqueue(eventId: number): void {
-    if (this.#closed) return;
+    if (this.#closed || !this.#consume) return;
     this.#pending.add(eventId);
     if (this.#running) return;
     this.#running = true;

@@ -1,3 +1,4 @@
+import { sqlDirection, type TSortDirection } from '@forecourt/contracts';
 import type { Db } from '../../db/database';
 import { countCapped } from '../../db/paging';
 import type { MessageRow } from './messages.presenter';
@@ -16,7 +17,14 @@ export function findMessagesByIds(db: Db, ids: readonly number[]): Promise<Messa
 export async function listEnvironmentMessages(
   db: Db,
   environmentId: number,
-  query: { page: number; limit: number; channel?: string; subscriberId?: string; transactionIds?: string[] },
+  query: {
+    page: number;
+    limit: number;
+    channel?: string;
+    subscriberId?: string;
+    transactionIds?: string[];
+    orderDirection?: TSortDirection | undefined;
+  },
 ) {
   let base = db.selectFrom('notifyMessages').where('environmentId', '=', environmentId);
   if (query.channel) base = base.where('channel', '=', query.channel);
@@ -34,8 +42,8 @@ export async function listEnvironmentMessages(
   }
   const rows = await base
     .selectAll()
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
+    .orderBy('createdAt', sqlDirection(query.orderDirection))
+    .orderBy('id', sqlDirection(query.orderDirection))
     .limit(query.limit + 1)
     .offset(query.page * query.limit)
     .execute();

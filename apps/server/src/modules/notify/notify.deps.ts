@@ -3,7 +3,9 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { NotifyEnvironmentsTable } from '../../db/schema';
 import type { WidgetSessionCache } from '../widget/widget-session-cache';
+import type { DeliveryOptions } from './delivery/options';
 import type { InboxPublisher } from './inbox-publisher';
+import type { NotifyFeatures } from './notify-features';
 import type { NotifyKeys } from './secrets';
 
 export type EnvironmentRow = Selectable<NotifyEnvironmentsTable>;
@@ -27,4 +29,8 @@ export type NotifyDeps = {
   widgetSessions: WidgetSessionCache;
   /** The server's public base URL (APP_URL): inbox clients use it as backendUrl and socketUrl. */
   publicUrl: string;
+  /** Delivery: address policy, vendor origins, retries, concurrency (delivery/options.ts). */
+  delivery?: DeliveryOptions;
+  /** Platform features turned on (NOTIFY_FEATURES); see notify-features.ts. */
+  features: NotifyFeatures;
 };

@@ -2,6 +2,7 @@ import {
   type TGrant,
   ZBroadcastRequest,
   ZBulkTriggerRequest,
+  ZSortDirection,
   ZSubscriberId,
   ZSubscriberInput,
   ZSubscriberProfile,
@@ -81,6 +82,8 @@ const ZPage = (defaultLimit = 10, max = 100) =>
   z.object({
     page: z.coerce.number().int().min(0).max(1_000_000).default(0),
     limit: z.coerce.number().int().min(1).max(max).default(defaultLimit),
+    /** By creation time: -1 newest first (default), 1 oldest first. */
+    orderDirection: ZSortDirection.optional(),
   });
 
 /** A list in a query string: repeated keys, `key[]`, or a comma list. */
@@ -269,6 +272,7 @@ function operations(deps: NotifyDeps): Operation[] {
         getTopicPage(deps, environment, {
           page: query.page,
           limit: query.pageSize ?? query.limit,
+          orderDirection: query.orderDirection,
           ...(query.key ? { key: query.key } : {}),
         }),
     }),
@@ -337,6 +341,7 @@ function operations(deps: NotifyDeps): Operation[] {
           getWorkflowPage(deps, environment, {
             page: query.page,
             limit: query.limit,
+            orderDirection: query.orderDirection,
             ...(query.query ? { query: query.query } : {}),
           }),
       }),
@@ -406,6 +411,7 @@ function operations(deps: NotifyDeps): Operation[] {
         const { rows, hasMore, count } = await listEnvironmentMessages(deps.db, environment.id, {
           page: query.page,
           limit: query.limit,
+          orderDirection: query.orderDirection,
           ...(query.channel ? { channel: query.channel } : {}),
           ...(query.subscriberId ? { subscriberId: query.subscriberId } : {}),
           ...(transactionIds.length > 0 ? { transactionIds } : {}),

@@ -95,7 +95,10 @@ export function platformRoutes(deps: NotifyDeps): FastifyPluginAsyncZod {
       async (request) => {
         const caller = requireCaller(request);
         const { environment, secretKey } = await rotateSecretKey(deps, caller.organizationId);
+        // Sessions made with the old key end: cached ones here, live sockets, and (their key
+        // version no longer matching) every token at its next use.
         deps.widgetSessions.forgetEnvironment(environment.id);
+        deps.inbox.endEnvironmentSessions(environment.id);
         await recordAuditEvent(deps.db, {
           organizationId: caller.organizationId,
           actorUserId: caller.userId,

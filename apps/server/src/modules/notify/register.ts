@@ -1,13 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { Server } from 'socket.io';
+import { type Leadership, soleLeadership } from '../../cluster/leader';
 import type { Db } from '../../db/database';
 import type { AccessControl } from '../auth/access-control';
+import { authContext } from '../auth/auth-context';
+import { inboxApiRoutes } from '../widget/inbox-api.routes';
+import { SnoozeWaker } from '../widget/snooze-waker';
 import { widgetAuthenticator, widgetRoutes } from '../widget/widget.routes';
 import { WidgetRealtime } from '../widget/widget-realtime';
 import { WidgetSessionCache } from '../widget/widget-session-cache';
 import { activityRoutes } from './activity.routes';
 import { announcementRoutes } from './announcements';
 import { BullMqQueue } from './bullmq-queue';
+import type { DeliveryOptions } from './delivery/options';
 import { subscribeDomainTriggers } from './domain-triggers';
 import { listOrganizationIds } from './environments.repository';
 import { ensureEnvironments, presetSecretKey } from './environments.service';
@@ -15,11 +20,14 @@ import { integrationOperations, integrationTestRoutes } from './integrations.rou
 import { InProcessQueue } from './job-queue';
 import type { NotifyDeps, NotifyQueue } from './notify.deps';
 import { apiKeyAuthenticator, notifyRoutes } from './notify.routes';
+import { ALL_FEATURES, type NotifyFeatures } from './notify-features';
 import { platformRoutes } from './platform.routes';
 import { previewRoutes } from './preview.routes';
 import { NotifyScheduler } from './scheduler';
 import { notifyKeys } from './secrets';
-import { pendingEventIds, processEvent } from './worker';
+import { slackOAuthRoutes } from './slack-oauth.routes';
+import { tenantOperations } from './tenants.routes';
+import { DEFAULT_LEASE, pendingEventIds, processEvent, releaseJobLeases } from './worker';
 
 /** The organisation whose key `NOTIFY_SECRET_KEY` presets: the demo seed's first organisation. */
 export const DEMO_ORGANIZATION_SLUG = 'sahyog-fuels';
@@ -31,14 +39,37 @@ export type NotifyOptions = {
   publicUrl?: string;
   /** REDIS_URL: jobs go through BullMQ on this Redis (shared by every process); unset: in process. */
   redisUrl?: string | undefined;
+  /** Delivery: address policy, vendor origins, retries, concurrency (config.ts, docs/PROVIDERS.md). */
+  delivery?: DeliveryOptions | undefined;
+  /** INBOX_MAX_SNOOZE_HOURS: the longest snooze an inbox user may choose (default 720 hours). */
+  maxSnoozeHours?: number | undefined;
   /** Key prefix of the BullMQ queue (default `forecourt`; tests sharing one Redis pick their own). */
   redisPrefix?: string | undefined;
+  /**
+   * This process works notification jobs (ROLES has `worker`; default true). Without it triggers
+   * are only queued: on Redis for the workers, or as rows the workers' lease sweep picks up.
+   */
+  worker?: boolean | undefined;
+  /** How long a worker's lease on the jobs it delivers lasts (JOB_LEASE_MS, default 30 s). */
+  leaseMs?: number | undefined;
+  /**
+   * Who runs the scheduler: the leader among the processes, started and closed by the app
+   * (default: this process alone, started here).
+   */
+  leadership?: Leadership | undefined;
+  /** NOTIFY_FEATURES: the platform features that are on (default: all). */
+  features?: NotifyFeatures | undefined;
 };
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The notification platform: its queue (tests `drain()` it) and the inbox's realtime side. */
-    notify: { queue: NotifyQueue; realtime: WidgetRealtime; scheduler: NotifyScheduler };
+    notify: {
+      queue: NotifyQueue;
+      realtime: WidgetRealtime;
+      scheduler: NotifyScheduler;
+      snoozes: SnoozeWaker;
+    };
   }
 }
 
@@ -52,15 +83,25 @@ declare module 'fastify' {
  */
 export async function registerNotify(
   app: FastifyInstance,
-  options: { db: Db; now: () => number; access: AccessControl; io?: Server | undefined } & NotifyOptions,
+  options: {
+    db: Db;
+    now: () => number;
+    access: AccessControl;
+    io?: Server | undefined;
+    /** The socket.io server has the cluster adapter: inbox events reach the other processes too. */
+    clustered?: boolean;
+  } & NotifyOptions,
 ): Promise<void> {
   const keys = notifyKeys(options.db, options.now);
   const realtime = new WidgetRealtime({ db: options.db, now: options.now, log: app.log, keys });
+  const worker = options.worker !== false;
+  const lease = { owner: DEFAULT_LEASE.owner, ms: options.leaseMs ?? DEFAULT_LEASE.ms };
+  const leadership = options.leadership ?? soleLeadership();
   // The worker runs with the same deps the routes get (the queue included).
-  const work = (eventId: number) => processEvent(deps, eventId);
+  const work = (eventId: number) => processEvent({ ...deps, lease }, eventId);
   const queue = options.redisUrl
-    ? new BullMqQueue(work, app.log, { url: options.redisUrl, prefix: options.redisPrefix })
-    : new InProcessQueue(work, app.log);
+    ? new BullMqQueue(work, app.log, { url: options.redisUrl, prefix: options.redisPrefix, consume: worker })
+    : new InProcessQueue(work, app.log, { consume: worker });
   const deps: NotifyDeps = {
     db: options.db,
     now: options.now,
@@ -70,12 +111,21 @@ export async function registerNotify(
     widgetSessions: new WidgetSessionCache(),
     queue,
     publicUrl: (options.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, ''),
+    delivery: options.delivery ?? {},
+    features: options.features ?? ALL_FEATURES,
   };
-  if (options.io) realtime.attach(options.io);
+  if (options.io) realtime.attach(options.io, { clustered: options.clustered === true });
+  // A dashboard user's inbox ends with the account's sessions (logout, reset, disabling).
+  authContext(options.db).onSessionsEnded((userId) => {
+    deps.widgetSessions.forgetUser(userId);
+    realtime.endUserSessions(userId);
+  });
   // Delays and digests: due jobs persisted in notify_jobs, fired on the app's clock.
   const scheduler = new NotifyScheduler(deps, queue);
+  // Snoozed inbox messages come back at their time (persisted on the message).
+  const snoozes = new SnoozeWaker(deps);
 
-  app.decorate('notify', { queue, realtime, scheduler });
+  app.decorate('notify', { queue, realtime, scheduler, snoozes });
   app.decorateRequest('notifyEnvironment', null);
   app.decorateRequest('widgetSession', null);
   options.access.provideV1Authenticator('api-key', apiKeyAuthenticator(deps));
@@ -93,12 +143,34 @@ export async function registerNotify(
         app.log.info('NOTIFY_SECRET_KEY applied to the demo organisation');
       }
     }
-    for (const eventId of await pendingEventIds(deps.db, deps.now())) queue.enqueue(eventId);
-    scheduler.start();
-    void scheduler
-      .tick()
-      .catch((error: unknown) => app.log.error({ err: error }, 'notification scheduler failed'));
+    if (!worker) return;
+    // Snoozed inbox messages come back on every worker (each wake-up claims its rows atomically).
+    snoozes.start();
+    void snoozes.tick().catch((error: unknown) => app.log.error({ err: error }, 'snooze wake-up failed'));
+    // Queued work, and running work whose lease expired (its process died): picked up now and
+    // every half lease, so a job of a killed process is worked again soon after its lease ends.
+    const sweep = async () => {
+      for (const eventId of await pendingEventIds(deps.db, deps.now())) queue.enqueue(eventId);
+    };
+    await sweep();
+    sweeper = setInterval(
+      () => void sweep().catch((error: unknown) => app.log.error({ err: error }, 'job lease sweep failed')),
+      Math.max(100, Math.floor(lease.ms / 2)),
+    );
+    sweeper.unref();
+    // The scheduler runs on the leader only (it would be safe anywhere: firing claims each wait).
+    leadership.follow({
+      gained: () => {
+        scheduler.start();
+        void scheduler
+          .tick()
+          .catch((error: unknown) => app.log.error({ err: error }, 'notification scheduler failed'));
+      },
+      lost: () => scheduler.pause(),
+    });
+    if (!options.leadership) await leadership.start();
   });
+  let sweeper: NodeJS.Timeout | undefined;
   // Incident domain events → the incident-opened / incident-escalated workflows.
   const unsubscribe = app.hasDecorator('domainEvents')
     ? subscribeDomainTriggers(deps, app.domainEvents)
@@ -108,15 +180,27 @@ export async function registerNotify(
       unsubscribe();
       await app.domainEvents.drain();
     }
+    if (sweeper) clearInterval(sweeper);
+    if (!options.leadership) await leadership.close();
     await scheduler.close();
+    await snoozes.close();
     await queue.close();
+    // What this process still held (a send cut short) is free for the others at once.
+    if (worker) await releaseJobLeases(deps.db, deps.now(), lease).catch(() => undefined);
   });
 
-  await app.register(notifyRoutes(deps, integrationOperations(deps)));
+  await app.register(
+    notifyRoutes(deps, [
+      ...integrationOperations(deps),
+      ...(deps.features['multi-tenancy'] ? tenantOperations(deps) : []),
+    ]),
+  );
   await app.register(integrationTestRoutes(deps));
   await app.register(widgetRoutes(deps));
+  await app.register(inboxApiRoutes(deps, { maxSnoozeHours: options.maxSnoozeHours }));
   await app.register(platformRoutes(deps));
   await app.register(announcementRoutes(deps));
   await app.register(previewRoutes());
   await app.register(activityRoutes(deps));
+  await app.register(slackOAuthRoutes(deps));
 }

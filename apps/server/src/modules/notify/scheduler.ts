@@ -484,7 +484,22 @@ export async function runDueJobs(deps: Pick<NotifyDeps, 'db' | 'now'>, queue: No
         .returning(JOB_COLUMNS)
         .execute();
       const run: Run = { events: new Set(), eventInfo: new Map(), now };
-      if (claimed.length > 0) await fireJobs(trx, claimed, run);
+      // A channel job waiting for its next delivery attempt goes back to the queue.
+      const retries = claimed.filter((job) => !WAIT_TYPES.includes(job.type));
+      const waits = claimed.filter((job) => WAIT_TYPES.includes(job.type));
+      if (retries.length > 0) {
+        await trx
+          .updateTable('notifyJobs')
+          .set({ status: 'queued', runAt: null, updatedAt: now })
+          .where(
+            'id',
+            'in',
+            retries.map((job) => job.id),
+          )
+          .execute();
+        for (const job of retries) run.events.add(job.eventId);
+      }
+      if (waits.length > 0) await fireJobs(trx, waits, run);
       return { picked: ids.length, claimed: claimed.length, events: run.events };
     });
     if (batch === null) return fired;
@@ -519,6 +534,12 @@ export class NotifyScheduler {
       );
     }, intervalMs);
     this.#timer.unref();
+  }
+
+  /** Stops the timer until the next `start` (this process no longer leads); `tick` still works. */
+  pause(): void {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = undefined;
   }
 
   /** Fires what is due now; resolves with how many waits fired. */

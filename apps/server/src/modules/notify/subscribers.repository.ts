@@ -1,4 +1,5 @@
 import type { TSubscriberInput, TSubscriberProfile } from '@forecourt/contracts';
+import { sqlDirection, type TSortDirection } from '@forecourt/contracts';
 import type { Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import { countCapped } from '../../db/paging';
@@ -132,12 +133,16 @@ export async function deleteSubscriber(
   return Number(result.numDeletedRows) === 1;
 }
 
-export async function listSubscribers(db: Db, environmentId: number, page: { page: number; limit: number }) {
+export async function listSubscribers(
+  db: Db,
+  environmentId: number,
+  page: { page: number; limit: number; orderDirection?: TSortDirection | undefined },
+) {
   const base = db.selectFrom('notifySubscribers').where('environmentId', '=', environmentId);
   const rows = await base
     .selectAll()
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
+    .orderBy('createdAt', sqlDirection(page.orderDirection))
+    .orderBy('id', sqlDirection(page.orderDirection))
     .limit(page.limit + 1)
     .offset(page.page * page.limit)
     .execute();
@@ -151,4 +156,88 @@ export async function setOnline(db: Db, id: number, online: boolean, now: number
     .set(online ? { isOnline: 1 } : { isOnline: 0, lastOnlineAt: now })
     .where('id', '=', id)
     .execute();
+}
+
+type ChannelEntry = {
+  providerId?: unknown;
+  integrationIdentifier?: unknown;
+  credentials?: Record<string, unknown>;
+};
+
+function parseChannels(text: string): ChannelEntry[] {
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    return Array.isArray(parsed) ? (parsed as ChannelEntry[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Removes device tokens a push vendor reported as invalid from the subscriber's channel
+ * credentials of that provider (read and written in one transaction). Returns how many went.
+ */
+export async function removeDeviceTokens(
+  db: Db,
+  subscriberRowId: number,
+  providerId: string,
+  tokens: readonly string[],
+): Promise<number> {
+  if (tokens.length === 0) return 0;
+  const invalid = new Set(tokens);
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('notifySubscribers')
+      .select('channels')
+      .where('id', '=', subscriberRowId)
+      .executeTakeFirst();
+    if (!row) return 0;
+    let removed = 0;
+    const channels = parseChannels(row.channels).map((entry) => {
+      const list = entry.credentials?.deviceTokens;
+      if (entry.providerId !== providerId || !Array.isArray(list)) return entry;
+      const kept = list.filter((token) => !(typeof token === 'string' && invalid.has(token)));
+      removed += list.length - kept.length;
+      return { ...entry, credentials: { ...entry.credentials, deviceTokens: kept } };
+    });
+    if (removed > 0)
+      await trx
+        .updateTable('notifySubscribers')
+        .set({ channels: JSON.stringify(channels) })
+        .where('id', '=', subscriberRowId)
+        .execute();
+    return removed;
+  });
+}
+
+/** Sets (merges) the subscriber's channel credentials of one provider (and integration). */
+export async function setChannelCredentials(
+  db: Db,
+  subscriberRowId: number,
+  entry: { providerId: string; integrationIdentifier?: string; credentials: Record<string, unknown> },
+  now: number,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('notifySubscribers')
+      .select('channels')
+      .where('id', '=', subscriberRowId)
+      .executeTakeFirst();
+    if (!row) return;
+    const channels = parseChannels(row.channels);
+    const same = (other: ChannelEntry) =>
+      other.providerId === entry.providerId &&
+      (other.integrationIdentifier ?? null) === (entry.integrationIdentifier ?? null);
+    const existing = channels.find(same);
+    const next = existing
+      ? channels.map((other) =>
+          same(other) ? { ...other, credentials: { ...other.credentials, ...entry.credentials } } : other,
+        )
+      : [...channels, entry];
+    await trx
+      .updateTable('notifySubscribers')
+      .set({ channels: JSON.stringify(next), updatedAt: now })
+      .where('id', '=', subscriberRowId)
+      .execute();
+  });
 }

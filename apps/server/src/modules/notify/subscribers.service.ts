@@ -1,4 +1,4 @@
-import type { TSubscriberInput, TSubscriberProfile } from '@forecourt/contracts';
+import type { TSortDirection, TSubscriberInput, TSubscriberProfile } from '@forecourt/contracts';
 import { notFound } from '../../lib/app-error';
 import type { EnvironmentRow, NotifyDeps } from './notify.deps';
 import { presentSubscriber } from './subscribers.presenter';
@@ -52,7 +52,7 @@ export async function removeSubscriber(
 export async function getSubscriberPage(
   deps: Deps,
   environment: EnvironmentRow,
-  query: { page: number; limit: number },
+  query: { page: number; limit: number; orderDirection?: TSortDirection | undefined },
 ) {
   const { rows, hasMore, count } = await listSubscribers(deps.db, environment.id, query);
   return {

@@ -324,3 +324,59 @@ export function templateVariables(source: string | undefined | null): string[] {
   visitProgram(ast, false);
   return [...names].sort();
 }
+
+/** Payload names tested by `{{#if name}}` / `{{#unless name}}`: the template treats them as optional. */
+function optionalVariables(source: string | undefined | null): Set<string> {
+  const names = new Set<string>();
+  if (!source?.includes('{{')) return names;
+  let ast: hbs.AST.Program;
+  try {
+    ast = templates.parse(source);
+  } catch {
+    return names;
+  }
+  const visit = (program: hbs.AST.Program | undefined) => {
+    for (const statement of program?.body ?? []) {
+      if (statement.type !== 'BlockStatement') continue;
+      const block = statement as hbs.AST.BlockStatement;
+      const name = (block.path as hbs.AST.PathExpression).original;
+      if (name === 'if' || name === 'unless') {
+        for (const param of block.params) {
+          if (param.type !== 'PathExpression') continue;
+          const parts = (param as hbs.AST.PathExpression).parts;
+          names.add((parts[0] === 'payload' ? parts.slice(1) : parts).join('.'));
+        }
+      }
+      visit(block.program);
+      visit(block.inverse);
+    }
+  };
+  visit(ast);
+  return names;
+}
+
+/**
+ * The payload variables these templates print that the trigger did not send (`{{order.id}}`
+ * without `payload.order.id`): recorded as execution code 3011 while the step still runs. Names
+ * a template tests with `#if`/`#unless` are optional and not reported.
+ */
+export function missingPayloadVariables(
+  sources: readonly (string | undefined | null)[],
+  payload: Record<string, unknown>,
+): string[] {
+  const optional = new Set(sources.flatMap((source) => [...optionalVariables(source)]));
+  const missing = new Set<string>();
+  for (const source of sources)
+    for (const name of templateVariables(source)) {
+      if (optional.has(name)) continue;
+      let value: unknown = payload;
+      for (const key of name.split('.')) {
+        value =
+          value !== null && typeof value === 'object' && Object.hasOwn(value, key)
+            ? (value as Record<string, unknown>)[key]
+            : undefined;
+      }
+      if (value === undefined) missing.add(name);
+    }
+  return [...missing].sort();
+}

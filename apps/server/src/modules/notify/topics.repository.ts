@@ -1,3 +1,4 @@
+import { sqlDirection, type TSortDirection } from '@forecourt/contracts';
 import type { Db } from '../../db/database';
 import { countCapped } from '../../db/paging';
 import { bigintValue } from './sql-values';
@@ -125,17 +126,30 @@ export async function removeTopicSubscribers(
 export async function listTopics(
   db: Db,
   environmentId: number,
-  page: { page: number; limit: number; key?: string },
+  page: { page: number; limit: number; key?: string; orderDirection?: TSortDirection | undefined },
 ) {
   let base = db.selectFrom('notifyTopics').where('environmentId', '=', environmentId);
   if (page.key) base = base.where('key', '=', page.key);
   const rows = await base
     .selectAll()
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
+    .orderBy('createdAt', sqlDirection(page.orderDirection))
+    .orderBy('id', sqlDirection(page.orderDirection))
     .limit(page.limit)
     .offset(page.page * page.limit)
     .execute();
   const { count } = await countCapped(db, base.select('id'));
   return { rows, count };
+}
+
+/** Of these topics, the ones without any subscriber (a trigger to them reaches nobody). */
+export async function emptyTopicIds(db: Db, topicIds: readonly number[]): Promise<Set<number>> {
+  if (topicIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('notifyTopicSubscribers')
+    .select('topicId')
+    .distinct()
+    .where('topicId', 'in', topicIds)
+    .execute();
+  const filled = new Set(rows.map((row) => row.topicId));
+  return new Set(topicIds.filter((id) => !filled.has(id)));
 }

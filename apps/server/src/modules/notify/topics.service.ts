@@ -1,3 +1,4 @@
+import type { TSortDirection } from '@forecourt/contracts';
 import { AppError, notFound } from '../../lib/app-error';
 import { toHexId } from './ids';
 import type { EnvironmentRow, NotifyDeps } from './notify.deps';
@@ -87,7 +88,7 @@ export async function removeSubscribersFromTopic(
 export async function getTopicPage(
   deps: Deps,
   environment: EnvironmentRow,
-  query: { page: number; limit: number; key?: string },
+  query: { page: number; limit: number; key?: string; orderDirection?: TSortDirection | undefined },
 ) {
   const { rows, count } = await listTopics(deps.db, environment.id, query);
   const data = [];

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { TNotifyChannel, TWidgetCta, TWorkflowStep } from '@forecourt/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/database';
@@ -11,18 +13,38 @@ import {
   insertExecutionDetails,
 } from './execution-details.repository';
 import type { DeliveredMessage } from './inbox-publisher';
+import {
+  eventsWithQueuedJobs,
+  releaseLeases,
+  renewLeases,
+  requeueExpiredLeases,
+} from './job-leases.repository';
 import { JOB_COLUMNS, type TJobRow } from './jobs';
 import { completeFinishedNotifications } from './notification-completion';
 import type { NotifyDeps } from './notify.deps';
+import { loadStepMessages } from './step-conditions.repository';
+import { askStepWebhooks, type StepWebhookQuestion, stepWebhookUrls, webhookKey } from './step-webhooks';
 import type { SubscriberRow } from './subscribers.repository';
-import { renderTemplate } from './templates';
+import { missingPayloadVariables, renderTemplate } from './templates';
 import type { WorkflowSnapshot } from './trigger.service';
 import { ensureFeeds } from './workflows.repository';
 
 /** Jobs handled per transaction. */
 export const WORKER_BATCH = 500;
 
-type WorkerDeps = Pick<NotifyDeps, 'db' | 'now' | 'inbox' | 'log' | 'keys'>;
+type WorkerDeps = Pick<NotifyDeps, 'db' | 'now' | 'inbox' | 'log' | 'keys' | 'delivery'> & {
+  /** Who holds the leases this worker takes and for how long (default: this process, 30 s). */
+  lease?: JobLease;
+};
+
+/** The lease a worker puts on the jobs it delivers: its owner name and duration. */
+export type JobLease = { owner: string; ms: number };
+
+/** The default lease: this process (host, pid and a random part) for 30 s, renewed every 10 s. */
+export const DEFAULT_LEASE: JobLease = {
+  owner: `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`,
+  ms: 30_000,
+};
 
 type JobRow = TJobRow & { attempts: number };
 
@@ -113,11 +135,19 @@ type Outcome = {
  * (multi-row inserts; a re-run job re-arms its message), settle the jobs, write the execution
  * details, and finish the notifications whose jobs are all done. Null when nothing was queued.
  */
+type WebhookAnswers = Map<string, Record<string, unknown> | null>;
+
 async function processBatch(
   trx: Db,
   deps: WorkerDeps,
   eventId: number,
-): Promise<{ delivered: DeliveredMessage[]; deliveries: DeliveryTask[]; full: boolean } | null> {
+  webhookAnswers: WebhookAnswers,
+): Promise<{
+  delivered: DeliveredMessage[];
+  deliveries: DeliveryTask[];
+  full: boolean;
+  questions: StepWebhookQuestion[];
+} | null> {
   const jobs = await claimJobs(trx, eventId);
   if (jobs.length === 0) return null;
   const now = deps.now();
@@ -172,8 +202,19 @@ async function processBatch(
     ? await loadDigestResults(trx, [...new Set(jobs.map((job) => job.notificationId))])
     : new Map<number, never>();
 
+  // previousStep conditions read the in-app messages earlier steps left in the same notification.
+  const stepMessages = workflow.steps.some((step) =>
+    step.filters.some((f) => f.children.some((c) => c.on === 'previousStep')),
+  )
+    ? await loadStepMessages(trx, [...new Set(jobs.map((job) => job.notificationId))])
+    : new Map<number, never>();
+  // Webhook conditions not asked yet: the jobs wait (stay queued) until the answers are in.
+  const questions: StepWebhookQuestion[] = [];
+
   const messages: NewMessage[] = [];
   const outcomes = new Map<number, Outcome>();
+  // Warnings beside a job's outcome: missing payload variables (3011), no actor avatar (3012).
+  const warnings: Outcome['detail'][] = [];
   // Email, SMS, chat and push jobs: claimed here (running), sent after the commit (delivery/).
   const deliveries: DeliveryTask[] = [];
   for (const job of jobs) {
@@ -202,6 +243,25 @@ async function processBatch(
       continue;
     }
     const subscriberData = subscriberVariables(subscriber);
+    const question = (url: string): StepWebhookQuestion => ({
+      url,
+      body: {
+        transactionId: job.transactionId,
+        workflow: workflow.triggerIdentifier,
+        step: { id: step.id, type: step.type },
+        subscriber: subscriberData,
+        payload: messagePayload,
+        tenant,
+      },
+    });
+    const unasked = stepWebhookUrls(step.filters)
+      .map(question)
+      .filter((q) => !webhookAnswers.has(webhookKey(q)));
+    if (unasked.length > 0) {
+      questions.push(...unasked);
+      continue;
+    }
+    const earlier = stepMessages.get(job.notificationId);
     const conditionContext = {
       payload,
       subscriber: {
@@ -211,6 +271,9 @@ async function processBatch(
       },
       tenant: tenant && typeof tenant === 'object' ? (tenant as Record<string, unknown>) : null,
       now,
+      webhook: (url: string) => webhookAnswers.get(webhookKey(question(url))),
+      previousStep: (stepId: string | undefined) =>
+        earlier?.get(stepId ?? previousInAppStepId(workflow, step.id) ?? '') ?? null,
     };
     if (!stepConditionsMatch(step.filters, conditionContext)) {
       outcomes.set(job.id, {
@@ -251,9 +314,23 @@ async function processBatch(
       tenant,
       step: digestStepVariables(digests.get(job.notificationId), job.stepIndex),
     };
+    const missing = missingPayloadVariables(
+      // The link of a call to action is optional by design (no URL: no link).
+      [step.content, step.subject, ...(step.cta?.action?.buttons ?? []).map((b) => b.content)],
+      payload,
+    );
+    if (missing.length > 0) {
+      warnings.push({
+        ...base,
+        code: 3011,
+        status: 'Warning',
+        detail: `${EXECUTION_TEXT[3011]}: ${missing.join(', ')} (rendered empty)`,
+      });
+    }
     if (channel !== 'in_app') {
       deliveries.push({
         job: { ...job, eventId },
+        attempt: job.attempts + 1,
         channel: channel as DeliveryChannel,
         step,
         subscriber,
@@ -266,6 +343,20 @@ async function processBatch(
     try {
       const content = renderTemplate(step.content, context);
       const cta = renderCta(step.cta, context);
+      if (step.actor?.type === 'user' && !actor?.avatar) {
+        warnings.push({
+          ...base,
+          code: 3012,
+          status: 'Warning',
+          detail: `${EXECUTION_TEXT[3012]}: ${
+            actorId === null
+              ? 'the trigger named no actor'
+              : actor
+                ? 'the actor has no avatar'
+                : `actor "${actorId}" not found`
+          }`,
+        });
+      }
       const actorSetting =
         step.actor && step.actor.type !== 'none'
           ? {
@@ -292,6 +383,7 @@ async function processBatch(
         payload: JSON.stringify(messagePayload),
         actor: actorSetting === null ? null : JSON.stringify(actorSetting),
         actorSubscriberId: actorSetting?.type === 'user' ? (actor?.id ?? null) : null,
+        severity: workflow.severity ?? 'none',
         createdAt: now,
         updatedAt: now,
       });
@@ -312,6 +404,7 @@ async function processBatch(
 
   const messageIdByJob = await insertMessages(trx, messages);
   const delivering = new Set(deliveries.map((task) => task.job.id));
+  const lease = deps.lease ?? DEFAULT_LEASE;
   for (const status of ['completed', 'skipped', 'failed', 'running'] as const) {
     const ids = jobs
       .filter((job) =>
@@ -325,6 +418,10 @@ async function processBatch(
           status,
           attempts: eb('attempts', '+', 1),
           updatedAt: now,
+          // Delivered after the commit: leased to this process until settled (job-leases.repository.ts).
+          ...(status === 'running'
+            ? { leaseOwner: lease.owner, leaseExpiresAt: now + lease.ms }
+            : { leaseOwner: null, leaseExpiresAt: null }),
           ...(status === 'failed' ? { error: 'delivery failed (see execution details)' } : {}),
         }))
         .where('id', 'in', ids.slice(start, start + 500))
@@ -343,6 +440,18 @@ async function processBatch(
     };
   });
 
+  details.push(
+    ...warnings.map((warning) => ({
+      ...warning,
+      environmentId: event.environmentId,
+      organizationId: event.organizationId,
+      messageId:
+        warning.jobId === null || warning.jobId === undefined
+          ? null
+          : (messageIdByJob.get(warning.jobId) ?? null),
+      createdAt: now,
+    })),
+  );
   // Notifications with nothing left to run are done ("trigger processed").
   details.push(
     ...(await completeFinishedNotifications(
@@ -361,7 +470,16 @@ async function processBatch(
     const id = messageIdByJob.get(message.jobId);
     return id === undefined ? [] : [{ id, subscriberId: message.subscriberId }];
   });
-  return { delivered, deliveries, full: jobs.length === WORKER_BATCH };
+  return { delivered, deliveries, full: jobs.length === WORKER_BATCH, questions };
+}
+
+/** The nearest in-app step before `stepId`: what a previousStep condition without a step reads. */
+function previousInAppStepId(workflow: WorkflowSnapshot, stepId: string): string | undefined {
+  const index = workflow.steps.findIndex((step) => step.id === stepId);
+  return workflow.steps
+    .slice(0, Math.max(0, index))
+    .reverse()
+    .find((step) => step.type === 'in_app')?.id;
 }
 
 type NewMessage = {
@@ -383,6 +501,7 @@ type NewMessage = {
   payload: string;
   actor: string | null;
   actorSubscriberId: number | null;
+  severity: string;
   createdAt: number;
   updatedAt: number;
 };
@@ -400,10 +519,10 @@ async function insertMessages(trx: Db, messages: readonly NewMessage[]): Promise
     const { rows } = await sql<{ id: number; jobId: number }>`insert into notify_messages
         (environment_id, organization_id, subscriber_id, notification_id, job_id, event_id, workflow_id,
          feed_id, channel, step_id, template_identifier, transaction_id, content, subject, cta, payload,
-         actor, actor_subscriber_id, created_at, updated_at)
+         actor, actor_subscriber_id, severity, created_at, updated_at)
       select environment_id, organization_id, subscriber_id, notification_id, job_id, event_id,
          workflow_id, feed_id, channel, step_id, template_identifier, transaction_id, content, subject,
-         cta, payload, actor, actor_subscriber_id, created_at, updated_at
+         cta, payload, actor, actor_subscriber_id, severity, created_at, updated_at
       from unnest(
         ${column((m) => m.environmentId)}::bigint[], ${column((m) => m.organizationId)}::bigint[],
         ${column((m) => m.subscriberId)}::bigint[], ${column((m) => m.notificationId)}::bigint[],
@@ -414,10 +533,10 @@ async function insertMessages(trx: Db, messages: readonly NewMessage[]): Promise
         ${column((m) => m.content)}::text[], ${column((m) => m.subject)}::text[],
         ${column((m) => m.cta)}::text[], ${column((m) => m.payload)}::text[],
         ${column((m) => m.actor)}::text[], ${column((m) => m.actorSubscriberId)}::bigint[],
-        ${column((m) => m.createdAt)}::bigint[], ${column((m) => m.updatedAt)}::bigint[]
+        ${column((m) => m.severity)}::text[], ${column((m) => m.createdAt)}::bigint[], ${column((m) => m.updatedAt)}::bigint[]
       ) with ordinality as m(environment_id, organization_id, subscriber_id, notification_id, job_id,
          event_id, workflow_id, feed_id, channel, step_id, template_identifier, transaction_id, content,
-         subject, cta, payload, actor, actor_subscriber_id, created_at, updated_at, position)
+         subject, cta, payload, actor, actor_subscriber_id, severity, created_at, updated_at, position)
       order by position
       on conflict (job_id) do update set seen = 0, content = excluded.content,
         subject = excluded.subject, cta = excluded.cta, payload = excluded.payload,
@@ -450,30 +569,60 @@ async function insertMessages(trx: Db, messages: readonly NewMessage[]): Promise
 
 /** Runs every queued job of an event, batch by batch, telling the inbox after each commit. */
 export async function processEvent(deps: WorkerDeps, eventId: number): Promise<void> {
+  const webhookAnswers: WebhookAnswers = new Map();
   for (;;) {
-    const batch = await deps.db.transaction().execute((trx) => processBatch(trx, deps, eventId));
+    const batch = await deps.db
+      .transaction()
+      .execute((trx) => processBatch(trx, deps, eventId, webhookAnswers));
     if (batch === null) return;
     if (batch.delivered.length > 0) deps.inbox.messagesDelivered(batch.delivered);
-    if (batch.deliveries.length > 0) await deliverJobs(deps, batch.deliveries);
+    if (batch.deliveries.length > 0) await deliverLeased(deps, batch.deliveries);
+    if (batch.questions.length > 0) {
+      // Asked outside the transaction; the waiting jobs run in the next batch (each asked once).
+      const asked = await askStepWebhooks(batch.questions, {
+        log: deps.log,
+        ...(deps.delivery?.network ? { network: deps.delivery.network } : {}),
+      });
+      for (const [key, answer] of asked) webhookAnswers.set(key, answer);
+      continue;
+    }
     // A short batch took every queued job: no empty transaction to learn that (steps queued
     // meanwhile by the scheduler are enqueued again by it).
     if (!batch.full) return;
   }
 }
 
-/** Events with queued (or, after a crash, running) jobs: what a starting process picks up. */
+/** Delivers claimed jobs while renewing their lease (a third of its duration at a time). */
+async function deliverLeased(deps: WorkerDeps, tasks: readonly DeliveryTask[]): Promise<void> {
+  const lease = deps.lease ?? DEFAULT_LEASE;
+  const ids = tasks.map((task) => task.job.id);
+  let renewing: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(
+    () => {
+      renewing = renewLeases(deps.db, lease.owner, ids, deps.now() + lease.ms).catch((error: unknown) =>
+        deps.log.warn({ err: error }, 'notification job lease renewal failed'),
+      );
+    },
+    Math.max(100, Math.floor(lease.ms / 3)),
+  );
+  try {
+    await deliverJobs(deps, tasks);
+  } finally {
+    clearInterval(timer);
+    await renewing;
+  }
+}
+
+/**
+ * Events with work to pick up: queued jobs, and running jobs whose lease expired (their process
+ * died), which go back to queued first. Running jobs a live process holds are left alone.
+ */
 export async function pendingEventIds(db: Db, now: number): Promise<number[]> {
-  await db
-    .updateTable('notifyJobs')
-    .set({ status: 'queued', updatedAt: now })
-    .where('status', '=', 'running')
-    .execute();
-  const rows = await db
-    .selectFrom('notifyJobs')
-    .select('eventId')
-    .distinct()
-    .where(sql<boolean>`status = 'queued'`)
-    .orderBy('eventId')
-    .execute();
-  return rows.map((row) => row.eventId);
+  await requeueExpiredLeases(db, now);
+  return eventsWithQueuedJobs(db);
+}
+
+/** Ends this process's leases now (shutdown), so another process takes its running jobs at once. */
+export function releaseJobLeases(db: Db, now: number, lease: JobLease = DEFAULT_LEASE): Promise<void> {
+  return releaseLeases(db, lease.owner, now);
 }

@@ -1,3 +1,4 @@
+import { sqlDirection, type TSortDirection } from '@forecourt/contracts';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import { countCapped } from '../../db/paging';
@@ -26,7 +27,7 @@ export function findWorkflowByTrigger(db: Db, environmentId: number, triggerIden
 export async function listWorkflows(
   db: Db,
   environmentId: number,
-  page: { page: number; limit: number; query?: string },
+  page: { page: number; limit: number; query?: string; orderDirection?: TSortDirection | undefined },
 ) {
   let base = db.selectFrom('notifyWorkflows').where('environmentId', '=', environmentId);
   if (page.query) {
@@ -40,8 +41,8 @@ export async function listWorkflows(
   }
   const rows = await base
     .selectAll()
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
+    .orderBy('createdAt', sqlDirection(page.orderDirection))
+    .orderBy('id', sqlDirection(page.orderDirection))
     .limit(page.limit)
     .offset(page.page * page.limit)
     .execute();
@@ -124,4 +125,23 @@ export async function ensureFeeds(
     .where('identifier', 'in', unique)
     .execute();
   return new Map(rows.map((row) => [row.identifier, row.id]));
+}
+
+/** Every workflow of an environment, active or not (the inbox names the workflows of old messages). */
+export function listEnvironmentWorkflows(db: Db, environmentId: number) {
+  return db
+    .selectFrom('notifyWorkflows')
+    .selectAll()
+    .where('environmentId', '=', environmentId)
+    .orderBy('id')
+    .execute();
+}
+
+export function findWorkflowsByIds(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('notifyWorkflows')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .execute();
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { TSortDirection } from '@forecourt/contracts';
 import {
   NOTIFY_CHANNELS,
   type TChannelPreferences,
@@ -102,6 +103,7 @@ export async function createWorkflow(deps: Deps, environment: EnvironmentRow, in
       description: input.description,
       active: input.active ? 1 : 0,
       critical: input.critical ? 1 : 0,
+      severity: input.severity ?? 'none',
       tags: JSON.stringify(input.tags),
       steps: JSON.stringify(steps),
       preferenceSettings: JSON.stringify(input.preferenceSettings),
@@ -143,6 +145,7 @@ export async function changeWorkflow(
       ...(input.description === undefined ? {} : { description: input.description }),
       ...(input.active === undefined ? {} : { active: input.active ? 1 : 0 }),
       ...(input.critical === undefined ? {} : { critical: input.critical ? 1 : 0 }),
+      ...(input.severity === undefined ? {} : { severity: input.severity }),
       ...(input.tags === undefined ? {} : { tags: JSON.stringify(input.tags) }),
       ...(steps === undefined ? {} : { steps: JSON.stringify(steps) }),
       ...(input.preferenceSettings === undefined
@@ -164,7 +167,7 @@ export async function removeWorkflow(deps: Deps, environment: EnvironmentRow, id
 export async function getWorkflowPage(
   deps: Deps,
   environment: EnvironmentRow,
-  query: { page: number; limit: number; query?: string },
+  query: { page: number; limit: number; query?: string; orderDirection?: TSortDirection | undefined },
 ) {
   const { rows, count } = await listWorkflows(deps.db, environment.id, query);
   return {
@@ -193,6 +196,7 @@ export function presentWorkflow(row: WorkflowRow) {
     active: row.active === 1,
     draft: false,
     critical: row.critical === 1,
+    severity: row.severity,
     tags: parseTags(row),
     steps: steps.map((step) => ({
       ...step,
@@ -238,6 +242,7 @@ export const DEFAULT_WORKFLOWS: TWorkflowCreate[] = [
       "An announcement from the organisation's admins to everyone or one member. Payload: title, body, and an optional url the message links to.",
     active: true,
     critical: false,
+    severity: 'none',
     tags: ['system'],
     preferenceSettings: {},
     steps: [

@@ -74,3 +74,13 @@ export async function updateOrganization(
 ): Promise<void> {
   await db.updateTable('organizations').set(values).where('id', '=', id).execute();
 }
+
+/** Organisation slugs equal to `base` or of the form `base-…` (slugs hold no LIKE wildcards). */
+export async function organizationSlugsLike(db: Db, base: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('organizations')
+    .select('slug')
+    .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
+    .execute();
+  return new Set(rows.map((row) => row.slug));
+}

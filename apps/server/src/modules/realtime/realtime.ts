@@ -11,6 +11,7 @@ import { type Namespace, Server, type Socket } from 'socket.io';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/auth-context';
+import type { ClusterAdapter } from './cluster-adapter';
 import type { OperationsEvent, OperationsPublisher } from './publisher';
 import { currentStations, identifySocket, type SocketIdentity } from './socket-auth';
 import { stationsOfOrganization } from './stations.repository';
@@ -48,11 +49,21 @@ export type RealtimeHub = OperationsPublisher & {
   onEvent(listener: (event: OperationsEvent) => void): () => void;
   /** Checks every connected socket's user again (runs on a timer; tests call it directly). */
   revalidate(): Promise<void>;
+  /** True when broadcasts cross processes (REDIS_URL): in-process consumers must emit locally. */
+  clustered: boolean;
   /** Closes every connection (clients reconnect) and stops the engine; the HTTP server is Fastify's to close. */
   close(): void;
 };
 
-export type RealtimeDeps = { db: Db; auth: AuthContext; log: FastifyBaseLogger };
+export type RealtimeDeps = {
+  db: Db;
+  auth: AuthContext;
+  log: FastifyBaseLogger;
+  /** With REDIS_URL: broadcasts reach the sockets of every process (cluster-adapter.ts). */
+  cluster?: ClusterAdapter | undefined;
+  /** False on a process without the realtime role: it still broadcasts (through Redis) but takes no sockets. */
+  acceptConnections?: boolean;
+};
 
 function refusal(error: unknown): Error & { data: TRealtimeRefusal } {
   const known = error instanceof AppError;
@@ -75,6 +86,10 @@ export function createRealtime(app: FastifyInstance, deps: RealtimeDeps): Realti
     // Clients only send small subscribe messages.
     maxHttpBufferSize: 16 * 1024,
     connectTimeout: 10_000,
+    ...(deps.cluster ? { adapter: deps.cluster.adapter } : {}),
+    ...(deps.acceptConnections === false
+      ? { allowRequest: (_request, callback) => callback('this process serves no sockets', false) }
+      : {}),
   });
   const operations: OperationsNamespace = io.of(OPERATIONS_NAMESPACE);
   const listeners = new Set<(event: OperationsEvent) => void>();
@@ -139,6 +154,7 @@ export function createRealtime(app: FastifyInstance, deps: RealtimeDeps): Realti
       return () => void listeners.delete(listener);
     },
     revalidate,
+    clustered: deps.cluster !== undefined,
     close() {
       clearInterval(timer);
       // Closing the engine drops every connection as a transport close, which clients answer by
@@ -217,10 +233,21 @@ async function revalidateSockets(deps: RealtimeDeps, operations: OperationsNames
   }
 }
 
-/** Registers the hub's shutdown: sockets closed before Fastify closes the HTTP server. */
-export function registerRealtimeShutdown(app: FastifyInstance, hub: RealtimeHub): void {
+/**
+ * Registers the hub's shutdown (sockets closed before Fastify closes the HTTP server) and, with a
+ * cluster adapter, its Redis connections (ready before listening, closed last).
+ */
+export function registerRealtimeShutdown(
+  app: FastifyInstance,
+  hub: RealtimeHub,
+  cluster?: ClusterAdapter | undefined,
+): void {
   app.addHook('preClose', (done) => {
     hub.close();
     done();
   });
+  if (cluster) {
+    app.addHook('onReady', () => cluster.ready());
+    app.addHook('onClose', () => cluster.close());
+  }
 }

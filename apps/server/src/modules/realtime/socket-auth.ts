@@ -19,8 +19,8 @@ const NO_REPLY = { header: () => NO_REPLY } as unknown as FastifyReply;
 export type SocketIdentity = {
   userId: number;
   organizationId: number;
-  /** The token's `iat` in ms: a later sign-out cut-off ends the socket too. */
-  issuedAt: number;
+  /** The token's session generation: a later sign-out (a newer generation) ends the socket too. */
+  generation: number;
   stationIds: readonly number[] | 'all';
 };
 
@@ -40,7 +40,7 @@ export async function identifySocket(context: AuthContext, token: unknown): Prom
   return {
     userId: caller.userId,
     organizationId: caller.organizationId,
-    issuedAt: claims.iat * 1000,
+    generation: claims.generation,
     stationIds: caller.stationIds,
   };
 }
@@ -55,7 +55,7 @@ export function currentStations(
   identity: SocketIdentity,
   state: UserState | null,
 ): readonly number[] | 'all' | null {
-  if (!state || state.disabled || identity.issuedAt <= state.tokensValidAfter) return null;
+  if (!state || state.disabled || identity.generation !== state.generation) return null;
   const membership = state.memberships.find((m) => m.organizationId === identity.organizationId);
   return membership?.grants.has(LIVE_GRANT) ? membership.stationIds : null;
 }

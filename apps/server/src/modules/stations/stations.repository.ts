@@ -2,7 +2,7 @@ import { fuelMask, type TStationListQuery } from '@forecourt/contracts';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { countCapped, likeContains } from '../../db/paging';
-import type { Database, StationRow } from '../../db/schema';
+import type { Database, NewStation, StationRow } from '../../db/schema';
 import type { Caller } from '../../http/caller';
 
 const SORT_COLUMNS = { name: 'name', city: 'city', status: 'status', openedOn: 'openedOn' } as const;
@@ -63,4 +63,72 @@ export async function findStationBySlug(
     .where('slug', '=', slug)
     .selectAll()
     .executeTakeFirst();
+}
+
+/** Station slugs (unique across organisations) equal to `base` or of the form `base-…`. */
+export async function stationSlugsLike(db: Db, base: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('stations')
+    .select('slug')
+    .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
+    .execute();
+  return new Set(rows.map((row) => row.slug));
+}
+
+/** Whether the organisation already has a station with this code (compared without case). */
+export async function stationCodeTaken(db: Db, organizationId: number, code: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('stations')
+    .select('id')
+    .where('organizationId', '=', organizationId)
+    .where(sql<boolean>`upper(${sql.ref('code')}) = ${code.toUpperCase()}`)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export type NewDispenser = { code: string; lane: number; make: string; installedOn: string };
+export type NewNozzle = { number: number; side: 'A' | 'B'; fuel: string };
+
+/** Inserts a station with its dispensers and their nozzles (call inside a transaction). */
+export async function insertStationWithForecourt(
+  trx: Db,
+  station: NewStation,
+  dispensers: readonly (NewDispenser & { nozzles: readonly NewNozzle[] })[],
+): Promise<StationRow> {
+  const row = await trx.insertInto('stations').values(station).returningAll().executeTakeFirstOrThrow();
+  const stamps = {
+    organizationId: row.organizationId,
+    stationId: row.id,
+    createdAt: station.createdAt,
+    updatedAt: station.updatedAt,
+  };
+  for (const dispenser of dispensers) {
+    const { id: dispenserId } = await trx
+      .insertInto('dispensers')
+      .values({
+        ...stamps,
+        code: dispenser.code,
+        lane: dispenser.lane,
+        make: dispenser.make,
+        status: 'idle',
+        installedOn: dispenser.installedOn,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('nozzles')
+      .values(
+        dispenser.nozzles.map((nozzle) => ({
+          ...stamps,
+          dispenserId,
+          number: nozzle.number,
+          side: nozzle.side,
+          fuel: nozzle.fuel,
+          status: 'idle',
+          totalizerMilli: 0,
+        })),
+      )
+      .execute();
+  }
+  return row;
 }

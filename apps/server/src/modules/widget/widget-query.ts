@@ -44,6 +44,7 @@ function normalise(raw: unknown): unknown {
     feedIdentifier: listParam(query, 'feedIdentifier'),
     seen: scalarParam(query, 'seen'),
     read: scalarParam(query, 'read'),
+    archived: scalarParam(query, 'archived'),
     payload: scalarParam(query, 'payload'),
   };
 }
@@ -57,6 +58,8 @@ function widgetQuery(defaultLimit: number) {
       feedIdentifier: z.array(z.string().max(200)).max(50).optional(),
       seen: ZBooleanText,
       read: ZBooleanText,
+      /** Forecourt: the archive (true) instead of the inbox (default). */
+      archived: ZBooleanText,
       payload: z.string().max(8000).optional(),
     }),
   );
@@ -110,6 +113,11 @@ export function decodePayloadFilter(encoded: string): PayloadLeaf[] | null {
     return null;
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
+  return payloadLeaves(parsed);
+}
+
+/** The leaves of a filter object (arrays count as leaves); null above 20 or with unusable keys. */
+export function payloadLeaves(filter: object): PayloadLeaf[] | null {
   const leaves: PayloadLeaf[] = [];
   const walk = (value: unknown, path: string[]) => {
     if (value && typeof value === 'object' && !Array.isArray(value)) {
@@ -118,6 +126,7 @@ export function decodePayloadFilter(encoded: string): PayloadLeaf[] | null {
     }
     leaves.push({ path, value });
   };
-  walk(parsed, []);
+  walk(filter, []);
+  if (leaves.some((leaf) => leaf.path.some((key) => key === '' || key.includes('"')))) return null;
   return leaves.length > 20 ? null : leaves;
 }

@@ -82,6 +82,12 @@ export class WidgetSessionCache {
     );
   }
 
+  /** A dashboard user's sessions ended: their subscribers (subscriber id = user id) everywhere. */
+  forgetUser(userId: number): void {
+    const subscriberId = String(userId);
+    this.#forget((identity) => identity.subscriberId === subscriberId);
+  }
+
   /** An environment's secret key was rotated (or the environment went away). */
   forgetEnvironment(environmentId: number): void {
     this.#forget((identity) => identity.environmentId === environmentId);

@@ -112,9 +112,20 @@ describe('inbox realtime (socket.io, default namespace)', () => {
         seen: false,
         read: false,
         _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+        // What the newer Inbox client maps from the event: cta always, subscriber, workflow, …
+        cta: { type: 'redirect' },
+        subscriber: { subscriberId: 'sock-2' },
+        workflow: { identifier: 'system-announcement', severity: 'none' },
+        tags: ['system'],
+        data: { title: 'Pump 3 back in service' },
+        severity: 'none',
       });
       expect(events[1]?.payload).toEqual({ unseenCount: 1, hasMore: false });
-      expect(events[2]?.payload).toEqual({ unreadCount: 1, hasMore: false });
+      expect(events[2]?.payload).toEqual({
+        unreadCount: 1,
+        hasMore: false,
+        counts: { total: 1, severity: { high: 0, medium: 0, low: 0, none: 1 } },
+      });
     }
     expect(someoneElse.events).toEqual([]);
 
@@ -138,9 +149,10 @@ describe('inbox realtime (socket.io, default namespace)', () => {
       payload: {},
     });
     const afterRead = await tabA.waitFor(2);
-    expect(afterRead.find((event) => event.name === 'unread_count_changed')?.payload).toEqual({
+    expect(afterRead.find((event) => event.name === 'unread_count_changed')?.payload).toMatchObject({
       unreadCount: 0,
       hasMore: false,
+      counts: { total: 0 },
     });
   });
 
@@ -164,7 +176,11 @@ describe('inbox realtime (socket.io, default namespace)', () => {
     });
     const events = await tab.waitFor(3);
     expect(events[1]?.payload).toEqual({ unseenCount: 100, hasMore: true });
-    expect(events[2]?.payload).toEqual({ unreadCount: 100, hasMore: true });
+    expect(events[2]?.payload).toEqual({
+      unreadCount: 100,
+      hasMore: true,
+      counts: { total: 99, severity: { high: 0, medium: 0, low: 0, none: 99 } },
+    });
     const unseen = await t.app.inject({
       method: 'GET',
       url: '/v1/widgets/notifications/unseen',

@@ -16,6 +16,10 @@ export type WidgetClaims = {
   environmentId: number;
   organizationId: number;
   subscriberId: string;
+  /** The environment key version the session was made under (widget-session.ts). */
+  keyVersion: string;
+  /** A dashboard user's session generation when the session was made; absent for others. */
+  userGeneration?: number;
   exp: number;
 };
 
@@ -30,6 +34,7 @@ export function signWidgetToken(
     lastName: string | null;
     email: string | null;
   },
+  binding: { keyVersion: string; userGeneration?: number | undefined },
   nowMs: number,
 ): Promise<string> {
   const iat = Math.floor(nowMs / 1000);
@@ -41,6 +46,8 @@ export function signWidgetToken(
     organizationId: toHexId(subject.organizationId),
     environmentId: toHexId(subject.environmentId),
     subscriberId: subject.subscriberId,
+    kv: binding.keyVersion,
+    ...(binding.userGeneration === undefined ? {} : { ugen: binding.userGeneration }),
   })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer(WIDGET_TOKEN_ISSUER)
@@ -71,11 +78,17 @@ export async function verifyWidgetToken(
     const organizationId = fromHexId(payload.organizationId);
     if (subscriberRowId === null || environmentId === null || organizationId === null) return null;
     if (typeof payload.subscriberId !== 'string' || typeof payload.exp !== 'number') return null;
+    if (typeof payload.kv !== 'string') return null;
+    const ugen = payload.ugen;
+    if (ugen !== undefined && (typeof ugen !== 'number' || !Number.isSafeInteger(ugen) || ugen < 0))
+      return null;
     return {
       subscriberRowId,
       environmentId,
       organizationId,
       subscriberId: payload.subscriberId,
+      keyVersion: payload.kv,
+      ...(ugen === undefined ? {} : { userGeneration: ugen }),
       exp: payload.exp,
     };
   } catch {

@@ -5,13 +5,15 @@ import { createTestDatabase } from '../../test/test-database';
 /**
  * The inbox's hot queries are answered from an index alone on both dialects (the bench of issue 6
  * measures them at 10 M rows): the feed page's ids, the capped unseen/unread counts (with and
- * without a feed filter) and the unseen tab. The SQL is the repository's (widget.repository.ts).
+ * without a feed filter, by severity) and the unseen tab (indexes of migration 0014). The SQL is the repository's (widget.repository.ts).
  */
-const INBOX = "subscriber_id = 5 and channel = 'in_app' and deleted = 0";
+const INBOX =
+  "subscriber_id = 5 and channel = 'in_app' and deleted = 0 and archived = 0 and snoozed_until is null";
 const QUERIES = {
   feedPage: `select id from notify_messages where ${INBOX} order by created_at desc, id desc limit 11 offset 0`,
   unseenCount: `select count(*) as count from (select 1 as one from notify_messages where ${INBOX} and seen = 0 limit 101) as capped`,
   unreadCountOfFeeds: `select count(*) as count from (select 1 as one from notify_messages where ${INBOX} and feed_id in (1, 2) and "read" = 0 limit 100) as capped`,
+  unreadHighCount: `select count(*) as count from (select 1 as one from notify_messages where ${INBOX} and severity in ('high') and "read" = 0 limit 99) as capped`,
   unseenTab: `select id from notify_messages where ${INBOX} and seen = 0 order by created_at desc, id desc limit 11 offset 0`,
 };
 

@@ -1,6 +1,6 @@
 import {
   ZActionStatus,
-  ZButtonType,
+  ZActionType,
   ZNotifyChannel,
   ZObjectId,
   ZSessionInitialize,
@@ -30,8 +30,8 @@ import {
   type WidgetSession,
 } from './widget.service';
 import { scalarParam, ZCountQuery, ZFeedIdentifiers, ZFeedQuery, ZMessageIds } from './widget-query';
-import type { WidgetIdentity } from './widget-session-cache';
-import { bearerOf, verifyWidgetToken } from './widget-token';
+import { checkWidgetSession } from './widget-session';
+import { bearerOf } from './widget-token';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -53,7 +53,8 @@ export const WIDGET_CORS_HEADERS = {
 
 /**
  * The `{v1: 'widget'}` authenticator: `Authorization: Bearer <session token>` with audience
- * widget_user whose subscriber still exists in its environment, else 401.
+ * widget_user whose session still holds (widget-session.ts: subscriber, key version, a dashboard
+ * user's sessions), else 401.
  */
 export function widgetAuthenticator(deps: Pick<NotifyDeps, 'db' | 'now' | 'keys' | 'widgetSessions'>) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
@@ -73,30 +74,15 @@ export function widgetAuthenticator(deps: Pick<NotifyDeps, 'db' | 'now' | 'keys'
       return;
     }
     const stamp = deps.widgetSessions.stamp();
-    const claims = await verifyWidgetToken(await deps.keys.widgetSigningKey(), token, now);
-    const subscriber =
-      claims === null ? undefined : await findSubscriberIdentity(deps.db, claims.subscriberRowId);
-    if (
-      !claims ||
-      !subscriber ||
-      subscriber.environmentId !== claims.environmentId ||
-      subscriber.subscriberId !== claims.subscriberId
-    ) {
+    const checked = await checkWidgetSession(deps, token);
+    if (!checked) {
       reply.header('www-authenticate', 'Bearer realm="inbox", error="invalid_token"');
       throw new AppError('INVALID_TOKEN', 'The inbox session is invalid or has expired');
     }
-    deps.widgetSessions.set(token, subscriber, claims.exp * 1000, now, stamp);
+    const subscriber = checked.identity;
+    deps.widgetSessions.set(token, subscriber, checked.exp * 1000, now, stamp);
     request.widgetSession = { subscriber };
   };
-}
-
-/** The unchanging identity of a subscriber row (what a widget session keeps). */
-function findSubscriberIdentity(db: NotifyDeps['db'], id: number): Promise<WidgetIdentity | undefined> {
-  return db
-    .selectFrom('notifySubscribers')
-    .select(['id', 'environmentId', 'organizationId', 'subscriberId'])
-    .where('id', '=', id)
-    .executeTakeFirst();
 }
 
 function session(request: FastifyRequest): WidgetSession {
@@ -123,7 +109,7 @@ const ZMarkAllBody = z
   .optional()
   .transform((body) => body ?? { feedId: undefined });
 const ZBulkDeleteBody = z.object({ messageIds: z.array(ZObjectId).min(1).max(100) });
-const ZActionParams = z.object({ messageId: z.string().max(100), type: ZButtonType });
+const ZActionParams = z.object({ messageId: z.string().max(100), type: ZActionType });
 const ZActionBody = z.object({
   status: ZActionStatus,
   payload: z.record(z.string(), z.unknown()).nullable().optional(),

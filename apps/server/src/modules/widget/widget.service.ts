@@ -2,6 +2,7 @@ import {
   NOTIFY_CHANNELS,
   type TNotifyChannel,
   type TSessionInitialize,
+  type TSubscriberInput,
   type TWidgetCta,
   type TWidgetMessage,
   WIDGET_COUNT_LIMIT,
@@ -30,6 +31,7 @@ import {
   softDelete,
 } from './widget.repository';
 import { decodePayloadFilter, type TWidgetQuery } from './widget-query';
+import { keyVersion, sessionGenerationFor } from './widget-session';
 import type { WidgetIdentity } from './widget-session-cache';
 import { signWidgetToken } from './widget-token';
 
@@ -46,32 +48,53 @@ const rowIds = (ids: readonly string[]) => ids.map(fromHexId).filter((id): id is
 // ─── session ────────────────────────────────────────────────────────────────────────────────
 
 /**
- * Session initialize (protocol §2.1): a known application identifier (else 400), the HMAC of the
+ * Opens an inbox session (both APIs): a known application identifier (else 400), the HMAC of the
  * subscriber id when the environment requires it (400 when missing or wrong; compared in constant
  * time), then the subscriber is created or its given profile fields updated, and a token issued.
  */
-export async function initializeSession(deps: Deps, body: TSessionInitialize) {
-  const environment = await findEnvironmentByApplicationIdentifier(deps.db, body.applicationIdentifier);
+export async function startSession(
+  deps: Deps,
+  request: { applicationIdentifier: string; hash: string | null | undefined; profile: TSubscriberInput },
+) {
+  const environment = await findEnvironmentByApplicationIdentifier(deps.db, request.applicationIdentifier);
   if (!environment) throw bad('Please provide a valid app identifier');
   if (environment.hmacRequired === 1) {
-    const expected = subscriberHash(await secretKeyOf(deps, environment), body.subscriberId);
-    if (typeof body.hmacHash !== 'string' || !sameHash(body.hmacHash, expected)) {
+    const expected = subscriberHash(await secretKeyOf(deps, environment), request.profile.subscriberId);
+    if (typeof request.hash !== 'string' || !sameHash(request.hash, expected)) {
       throw bad('Please provide a valid HMAC hash');
     }
   }
-  const subscriber = await upsertSubscriber(
-    deps.db,
-    environment,
-    {
+  // A dashboard user's inbox is bound to the account's sessions (widget-session.ts).
+  const userGeneration = await sessionGenerationFor(deps.db, {
+    organizationId: environment.organizationId,
+    subscriberId: request.profile.subscriberId,
+  });
+  if (userGeneration === null) {
+    throw new AppError('FORBIDDEN', 'This account is disabled or no longer a member of the organisation');
+  }
+  const subscriber = await upsertSubscriber(deps.db, environment, request.profile, deps.now());
+  const token = await signWidgetToken(
+    await deps.keys.widgetSigningKey(),
+    subscriber,
+    { keyVersion: keyVersion(environment.secretKeyHash), userGeneration },
+    deps.now(),
+  );
+  return { token, subscriber, environment };
+}
+
+/** Session initialize of the widget API (protocol §2.1). */
+export async function initializeSession(deps: Deps, body: TSessionInitialize) {
+  const { token, subscriber } = await startSession(deps, {
+    applicationIdentifier: body.applicationIdentifier,
+    hash: body.hmacHash,
+    profile: {
       subscriberId: body.subscriberId,
       ...(body.firstName === undefined ? {} : { firstName: body.firstName }),
       ...(body.lastName === undefined ? {} : { lastName: body.lastName }),
       ...(body.email === undefined ? {} : { email: body.email }),
       ...(body.phone === undefined ? {} : { phone: body.phone }),
     },
-    deps.now(),
-  );
-  const token = await signWidgetToken(await deps.keys.widgetSigningKey(), subscriber, deps.now());
+  });
   return {
     token,
     profile: {
@@ -92,6 +115,7 @@ async function inboxFilter(deps: Deps, session: WidgetSession, query: TWidgetQue
   }
   if (query.seen !== undefined) filter.seen = query.seen;
   if (query.read !== undefined) filter.read = query.read;
+  if (query.archived !== undefined) filter.archived = query.archived;
   if (query.payload !== undefined) {
     const leaves = decodePayloadFilter(query.payload);
     if (!leaves || leaves.some((leaf) => leaf.path.some((key) => key === '' || key.includes('"')))) {
@@ -232,10 +256,7 @@ export async function markAllAs(
 ) {
   const feedIds = await feedFilterOf(deps, session, feedIdentifiers);
   const changed = await markAll(deps.db, session.subscriber.id, feedIds, what, deps.now());
-  deps.inbox.countsChanged(
-    session.subscriber.id,
-    what === 'read' ? { unread: true, unseen: true } : { unseen: true },
-  );
+  deps.inbox.countsChanged(session.subscriber.id, { unread: true, unseen: true });
   return changed;
 }
 
@@ -278,7 +299,7 @@ export async function updateAction(
   deps: Deps,
   session: WidgetSession,
   messageId: string,
-  type: 'primary' | 'secondary',
+  type: 'primary' | 'secondary' | 'clicked',
   body: { status: 'pending' | 'done'; payload?: Record<string, unknown> | undefined },
 ) {
   const id = fromHexId(messageId);
@@ -316,10 +337,13 @@ export async function getOrganization(deps: Deps, session: WidgetSession) {
   };
 }
 
-type PreferenceRow = { workflowId: number; enabled: number; channels: string };
-type Channels = Partial<Record<TNotifyChannel, boolean>>;
+export type PreferenceRow = { workflowId: number; enabled: number; channels: string };
+export type Channels = Partial<Record<TNotifyChannel, boolean>>;
 
-async function preferenceRows(deps: Deps, session: WidgetSession): Promise<Map<number, PreferenceRow>> {
+export async function preferenceRows(
+  deps: Deps,
+  session: WidgetSession,
+): Promise<Map<number, PreferenceRow>> {
   const rows = await deps.db
     .selectFrom('notifySubscriberPreferences')
     .select(['workflowId', 'enabled', 'channels'])
@@ -383,7 +407,7 @@ export async function getGlobalPreferences(deps: Deps, session: WidgetSession) {
   return [presentGlobal((await preferenceRows(deps, session)).get(0))];
 }
 
-async function savePreference(
+export async function savePreference(
   deps: Deps,
   session: WidgetSession,
   workflowId: number,

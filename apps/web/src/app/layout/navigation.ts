@@ -15,6 +15,7 @@ import {
   IconId,
   IconIdBadge2,
   IconLayoutDashboard,
+  IconPlugConnected,
   IconRadar,
   IconReceipt,
   IconSitemap,
@@ -73,4 +74,11 @@ export const STATION_SECTIONS = [
   { label: 'Metrics', to: '/stations/$slug/metrics', icon: IconChartLine, level: 0, grant: 'stations:r' },
   { label: 'Profile', to: '/stations/$slug/profile', icon: IconId, level: 0, grant: 'stations:r' },
   { label: 'Reviews', to: '/stations/$slug/reviews', icon: IconStar, level: 0, grant: 'reviews:r' },
+  {
+    label: 'Data feed',
+    to: '/stations/$slug/ingest',
+    icon: IconPlugConnected,
+    level: 0,
+    grant: 'apikeys:r',
+  },
 ] as const satisfies readonly (Record<string, unknown> & { grant: TGrant })[];

@@ -21,17 +21,19 @@ export function ProfileMenu() {
   const canSeeNotifications = useCan('notifications:r');
   const user = me.data;
   const name = user ? `${user.firstName} ${user.lastName}`.trim() || user.email : undefined;
+  const initials = user ? initialsOf(user.firstName, user.lastName, user.email) : null;
 
   return (
     <Menu position="bottom-end" width={280} withinPortal>
       <Menu.Target>
         <UnstyledButton
           className={classes.target}
-          aria-label={name ? `Account: ${name}` : 'Account'}
+          // The visible initials are part of the name (a speech user says what they see).
+          aria-label={name ? `Account: ${name} (${initials})` : 'Account'}
           data-testid="profile-menu"
         >
           <Avatar size={32} radius="xl" color="indigo" variant="filled" aria-hidden>
-            {user ? initialsOf(user.firstName, user.lastName, user.email) : null}
+            {initials}
           </Avatar>
         </UnstyledButton>
       </Menu.Target>
@@ -88,11 +90,18 @@ export function ProfileMenu() {
           </MenuItemLink>
         )}
         <Menu.Divider />
+        <Menu.Label>Sign out</Menu.Label>
         <Menu.Item
           leftSection={<IconLogout size={16} stroke={1.6} aria-hidden />}
-          onClick={() => void signOut()}
+          onClick={() => void signOut('device')}
         >
-          Sign out
+          Sign out on this device
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconLogout size={16} stroke={1.6} aria-hidden />}
+          onClick={() => void signOut('all')}
+        >
+          Sign out everywhere
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

@@ -1,6 +1,13 @@
 import { ActionIcon, Menu, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
 import { fromMantineScheme, isThemePreference, type TThemePreference, toMantineScheme } from './color-scheme';
+import { MAP_STYLE_CHOICES, setMapStyleChoice, type TMapStyleChoice, useMapStyleChoice } from './map-style';
+
+const MAP_OPTIONS: Record<TMapStyleChoice, string> = {
+  theme: 'Follow theme',
+  'forecourt-light': 'Light map',
+  'forecourt-dark': 'Dark map',
+};
 
 const OPTIONS: { value: TThemePreference; label: string; icon: typeof IconSun }[] = [
   { value: 'system', label: 'System', icon: IconDeviceDesktop },
@@ -13,6 +20,7 @@ export function ThemeControl() {
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   const resolved = useComputedColorScheme('light', { getInitialValueInEffect: false });
   const preference = fromMantineScheme(colorScheme);
+  const mapChoice = useMapStyleChoice();
   const CurrentIcon = preference === 'system' ? IconDeviceDesktop : resolved === 'dark' ? IconMoon : IconSun;
 
   const handleChange = (value: string) => {
@@ -43,6 +51,21 @@ export function ThemeControl() {
               rightSection={<Icon size={16} stroke={1.6} aria-hidden />}
             >
               {label}
+            </Menu.RadioItem>
+          ))}
+        </Menu.RadioGroup>
+        <Menu.Divider />
+        <Menu.Label>Map style</Menu.Label>
+        <Menu.RadioGroup
+          value={mapChoice}
+          onChange={(value) => {
+            if ((MAP_STYLE_CHOICES as readonly string[]).includes(value))
+              setMapStyleChoice(value as TMapStyleChoice);
+          }}
+        >
+          {MAP_STYLE_CHOICES.map((choice) => (
+            <Menu.RadioItem key={choice} value={choice} closeMenuOnClick>
+              {MAP_OPTIONS[choice]}
             </Menu.RadioItem>
           ))}
         </Menu.RadioGroup>

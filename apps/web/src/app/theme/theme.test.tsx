@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../lib/storage';
@@ -80,7 +80,8 @@ describe('theme control and body attribute', () => {
     await waitFor(() => expect(bodyTheme()).toBe('dark'));
     expect(stored()).toBe('dark');
     expect(document.documentElement.getAttribute('data-mantine-color-scheme')).toBe('dark');
-    expect(window.localStorage.getItem(STORAGE_KEYS.mapStyle)).toBe('forecourt-dark');
+    // The map follows the theme unless the user picked a map style of its own.
+    expect(window.localStorage.getItem(STORAGE_KEYS.mapStyle)).toBeNull();
     expect(mapStyle()).toBe('forecourt-dark');
 
     await choose('System');
@@ -91,7 +92,27 @@ describe('theme control and body attribute', () => {
     // With `system`, the body follows the device when it switches.
     act(() => setSystemColorScheme('dark'));
     await waitFor(() => expect(bodyTheme()).toBe('dark'));
+    await waitFor(() => expect(mapStyle()).toBe('forecourt-dark'));
+  });
+
+  it('keeps a map style chosen apart from the theme, across a reload', async () => {
+    setSystemColorScheme('light');
+    const first = renderThemeControls();
+    await waitFor(() => expect(mapStyle()).toBe('forecourt-light'));
+    await first.choose('Dark map');
     expect(window.localStorage.getItem(STORAGE_KEYS.mapStyle)).toBe('forecourt-dark');
+    await waitFor(() => expect(mapStyle()).toBe('forecourt-dark'));
+    await first.choose('Light');
+    await waitFor(() => expect(bodyTheme()).toBe('light'));
+    expect(mapStyle()).toBe('forecourt-dark');
+    cleanup();
+
+    // A reload: a new app on the same storage.
+    const second = renderThemeControls();
+    await waitFor(() => expect(mapStyle()).toBe('forecourt-dark'));
+    await second.choose('Follow theme');
+    await waitFor(() => expect(mapStyle()).toBe('forecourt-light'));
+    expect(window.localStorage.getItem(STORAGE_KEYS.mapStyle)).toBe('theme');
   });
 
   it('applies a stored choice over the device scheme at start', async () => {

@@ -1,12 +1,15 @@
 import {
   ORG_MISSING_HEADER,
   ORG_SIGNUP_PATH,
+  type TAuthProviders,
   type TLoginRequest,
   type TLoginResponse,
   type TMe,
+  type TOAuthProvider,
   type TOrganizationSignupRequest,
   type TSignupRequest,
   type TTokenPair,
+  ZAuthProviders,
   ZLoginResponse,
   ZMe,
   ZTokenPair,
@@ -69,4 +72,30 @@ export function resetPassword(token: string, password: string): Promise<unknown>
 /** GET /api/auth/me: name, email, organisation, role for the profile menu. */
 export function fetchMe(signal?: AbortSignal): Promise<TMe> {
   return http.get('/api/auth/me', { signal, schema: ZMe });
+}
+
+/** GET /api/auth/providers: the sign-in providers this server is configured for. */
+export function fetchAuthProviders(signal?: AbortSignal): Promise<TAuthProviders> {
+  return http.get('/api/auth/providers', { signal, auth: 'none', schema: ZAuthProviders });
+}
+
+/** Where the browser goes to sign in with a provider (the server answers 302 to the provider). */
+export function providerStartUrl(provider: TOAuthProvider, redirectUrl?: string): string {
+  const query = redirectUrl ? `?${new URLSearchParams({ redirect_url: redirectUrl })}` : '';
+  return `/api/auth/oauth/${provider}/start${query}`;
+}
+
+/**
+ * POST /api/auth/oauth/:provider/callback with the query string the provider sent the browser
+ * back with (the flow cookie goes along). Answers like a login, org-missing header included.
+ */
+export async function finishProviderSignIn(provider: TOAuthProvider, query: string): Promise<TLoginResponse> {
+  const { data, meta } = await requestWithMeta(`/api/auth/oauth/${provider}/callback`, {
+    method: 'POST',
+    body: { query },
+    auth: 'none',
+    schema: ZLoginResponse,
+  });
+  const orgMissing = meta.headers.get(ORG_MISSING_HEADER)?.toLowerCase() === 'true';
+  return orgMissing ? { ...data, redirect_url: ORG_SIGNUP_PATH } : data;
 }

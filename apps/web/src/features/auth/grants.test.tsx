@@ -56,7 +56,7 @@ function serve(me = ME.admin) {
 
 async function openProfileMenu(user: ReturnType<typeof renderApp>['user']) {
   await user.click(await screen.findByRole('button', { name: /^Account/ }));
-  await screen.findByRole('menuitem', { name: 'Sign out' });
+  await screen.findByRole('menuitem', { name: 'Sign out everywhere' });
 }
 
 describe('grants', () => {

@@ -157,7 +157,10 @@ describe('the login page', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(screen.getByText('Enter a valid email address.')).toBeTruthy();
     expect(screen.getByText('Enter your password.')).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    // Only the public list of sign-in providers (for the provider buttons) is asked for.
+    expect(
+      fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url !== '/api/auth/providers'),
+    ).toEqual([]);
   });
 
   it('fills the form from the demo accounts', async () => {

@@ -19,7 +19,10 @@ describe('the app shell guard', () => {
     const deep = renderApp('/stations/baner-road/metrics');
     await waitFor(() => expect(deep.router.state.location.pathname).toBe('/login'));
     expect(deep.router.state.location.search).toEqual({ redirect_url: '/stations/baner-road/metrics' });
-    expect(fetchMock).not.toHaveBeenCalled();
+    // Only the public list of sign-in providers (for the provider buttons) is asked for.
+    expect(
+      fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url !== '/api/auth/providers'),
+    ).toEqual([]);
   });
 
   it('keeps the session across a reload (a new app on the same storage)', async () => {
@@ -98,7 +101,7 @@ describe('the app shell guard', () => {
     expect(callsTo(fetchMock, '/api/auth/login')).toHaveLength(1);
   });
 
-  it('signs out from the profile menu: PUT /api/auth/logout, cleared, /login?logout=true', async () => {
+  it('signs out everywhere from the profile menu: PUT /api/auth/logout, cleared, /login?logout=true', async () => {
     const credentials = signIn('admin');
     const fetchMock = stubFetch(
       withMe(({ url }) =>
@@ -106,14 +109,35 @@ describe('the app shell guard', () => {
       ),
     );
     const { router, user } = renderApp('/stations');
-    await user.click(await screen.findByRole('button', { name: 'Account: Asha Kulkarni' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+    await user.click(await screen.findByRole('button', { name: 'Account: Asha Kulkarni (AK)' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out everywhere' }));
 
     await waitFor(() => expect(router.state.location.href).toBe('/login?logout=true'));
     expect(await screen.findByText('You have signed out.')).toBeTruthy();
     expect(storedCredentials()).toBeNull();
     const [logout] = callsTo(fetchMock, '/api/auth/logout', 'PUT');
     expect(bearerOf(new Headers(logout![1]?.headers))).toBe(credentials.access_token);
+    expect(logout![1]?.body ?? null).toBeNull();
+  });
+
+  it('signs out on this device only, naming its session by the refresh token', async () => {
+    const credentials = signIn('admin');
+    const fetchMock = stubFetch(
+      withMe(({ url }) =>
+        url.pathname === '/api/auth/logout' ? new Response(null, { status: 204 }) : jsonResponse(LIST),
+      ),
+    );
+    const { router, user } = renderApp('/stations');
+    await user.click(await screen.findByRole('button', { name: 'Account: Asha Kulkarni (AK)' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out on this device' }));
+
+    await waitFor(() => expect(router.state.location.href).toBe('/login?logout=true'));
+    expect(storedCredentials()).toBeNull();
+    const [logout] = callsTo(fetchMock, '/api/auth/logout', 'PUT');
+    expect(JSON.parse(String(logout![1]?.body))).toEqual({
+      scope: 'device',
+      refresh_token: credentials.refresh_token,
+    });
   });
 
   it('signs out even when the logout call fails', async () => {
@@ -125,7 +149,7 @@ describe('the app shell guard', () => {
     );
     const { router, user } = renderApp('/stations');
     await user.click(await screen.findByRole('button', { name: /^Account/ }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out everywhere' }));
     await waitFor(() => expect(router.state.location.href).toBe('/login?logout=true'));
     expect(storedCredentials()).toBeNull();
   });
@@ -167,7 +191,7 @@ describe('the profile menu', () => {
     signIn('admin');
     stubFetch(withMe(() => jsonResponse(LIST)));
     const { user } = renderApp('/stations');
-    await user.click(await screen.findByRole('button', { name: 'Account: Asha Kulkarni' }));
+    await user.click(await screen.findByRole('button', { name: 'Account: Asha Kulkarni (AK)' }));
     const summary = await screen.findByTestId('profile-summary');
     expect(within(summary).getByText('Asha Kulkarni')).toBeTruthy();
     expect(within(summary).getByText('admin@forecourt.demo')).toBeTruthy();

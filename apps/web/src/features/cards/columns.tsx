@@ -31,7 +31,7 @@ export function CardLink({ card }: { card: Pick<TCard, 'id' | 'maskedNumber'> })
 }
 
 export const cardColumns: TColumn<TCard, TCardField>[] = [
-  { key: 'number', header: 'Card', cell: (card) => <CardLink card={card} /> },
+  { key: 'number', header: 'Card', rowLink: true, cell: (card) => <CardLink card={card} /> },
   { key: 'kind', header: 'Kind', cell: (card) => CARD_KIND_LABELS[card.kind] },
   { key: 'status', header: 'Status', cell: (card) => <CardStatusBadge status={card.status} /> },
   {

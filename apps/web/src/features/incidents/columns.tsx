@@ -14,6 +14,7 @@ export const incidentColumns: TColumn<TIncidentItem, TIncidentField>[] = [
     header: '#',
     sort: 'number',
     nowrap: true,
+    rowLink: true,
     cell: (incident) => (
       <AnchorLink to="/incidents/$id" params={{ id: String(incident.id) }} fw={600}>
         #{incident.number}
@@ -25,7 +26,7 @@ export const incidentColumns: TColumn<TIncidentItem, TIncidentField>[] = [
     header: 'Incident',
     cell: (incident) => (
       <Stack gap={0}>
-        <Text size="sm" fw={500} lineClamp={1}>
+        <Text size="sm" fw={500} lineClamp={2} title={incident.title} miw={160}>
           {incident.title}
         </Text>
         <Text size="xs" c="dimmed">

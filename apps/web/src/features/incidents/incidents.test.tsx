@@ -153,6 +153,17 @@ describe('the incidents list', () => {
     expect(url.searchParams.get('group')).toBe('equipment');
   });
 
+  it('opens an incident from a click anywhere on its row, keeping its number link the keyboard stop', async () => {
+    signIn('admin');
+    serve();
+    const { user, router } = renderApp('/incidents');
+    const [row] = await screen.findAllByTestId('incidents-row');
+    expect(row!.getAttribute('tabindex')).toBeNull();
+    expect(within(row!).getByRole('link', { name: '#42' }).getAttribute('href')).toBe('/incidents/7');
+    await user.click(within(row!).getByText('Nozzle 3 not dispensing'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/incidents/7'));
+  });
+
   it('downloads the CSV with the active filters', async () => {
     signIn('admin');
     const fetchMock = serve();

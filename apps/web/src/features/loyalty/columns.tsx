@@ -89,6 +89,7 @@ export function settlementColumns(slug: string): TColumn<TSettlementItem, TSettl
       header: 'Period',
       sort: 'periodStart',
       nowrap: true,
+      rowLink: true,
       cell: (row) => (
         <AnchorLink
           to="/loyalty/$slug/settlements/$id"

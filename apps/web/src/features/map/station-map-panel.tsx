@@ -1,7 +1,7 @@
 import { Box, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
-import { EmptyResult, ErrorState } from '../../components/query-states';
+import { currentFailure, EmptyResult, ErrorState } from '../../components/query-states';
 import { formatNumber } from '../../lib/format';
 import classes from './map.module.css';
 import { type TMapStationFilters, useMapStations } from './use-map-stations';
@@ -51,11 +51,13 @@ export function StationMapPanel({
       />
     );
   }
+  const failure = currentFailure(query);
   if (!data) {
-    return query.isError ? (
+    return failure ? (
       <ErrorState
         title="Could not load the stations for the map"
-        error={query.error}
+        error={failure.error}
+        autoRetrying={failure.retrying}
         onRetry={() => query.refetch()}
         isRetrying={query.isFetching}
       />

@@ -1,5 +1,6 @@
 import {
   DEFAULT_TIME_ZONE,
+  describeDurationToken,
   FUEL_UNITS,
   formatCompact,
   formatDate,
@@ -39,6 +40,12 @@ export function formatDayMonth(at: string | number): string {
 export type TStepScale = { stepMs: number; spanMs: number };
 
 /** The step and span of a window, for {@link formatStepTick} and {@link formatStepRange}. */
+/** How often a chart has a point, in words: "every 5 minutes", "every hour", "every 6 hours". */
+export function everyStep(frequency: string): string {
+  const step = describeDurationToken(frequency);
+  return `every ${step.startsWith('1 ') ? step.slice(2) : step}`;
+}
+
 export function stepScale(window: { startDate: string; endDate: string; frequency: string }): TStepScale {
   return {
     stepMs: parseDurationToken(window.frequency) ?? HOUR_MS,

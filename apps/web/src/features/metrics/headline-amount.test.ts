@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatRupeesHeadline } from './components/sales-breakdown';
+import { formatInrCompact } from './format';
 
 describe('formatRupeesHeadline', () => {
   it('shows whole rupees below a crore', () => {
@@ -7,9 +8,10 @@ describe('formatRupeesHeadline', () => {
     expect(formatRupeesHeadline(0)).toBe('₹0');
   });
 
-  it('shows crores from a crore up, so a network total fits its tile', () => {
-    expect(formatRupeesHeadline(1_877_741_800)).toBe('₹1.88 crore');
-    expect(formatRupeesHeadline(1_000_000_000)).toBe('₹1 crore');
-    expect(formatRupeesHeadline(152_500_000_000)).toBe('₹152.5 crore');
+  it('from a crore up, uses the en-GB compact form of the charts, so a network total fits its tile', () => {
+    expect(formatRupeesHeadline(1_877_741_800)).toBe('₹18.8m');
+    expect(formatRupeesHeadline(1_000_000_000)).toBe('₹10m');
+    expect(formatRupeesHeadline(152_500_000_000)).toBe('₹1.5bn');
+    expect(formatRupeesHeadline(20_300_000_000)).toBe(formatInrCompact(20_300_000_000));
   });
 });

@@ -92,15 +92,30 @@ describe('the station congestion', () => {
     expect(callsTo(fetchMock, SAMPLES)).toHaveLength(0);
   });
 
-  it('reports a failure with a way to try again', async () => {
+  it('asks for hourly steps over the default 24 hours and says so', async () => {
+    const fetchMock = serveMetrics({ [SUMMARY]: congestionSummary(), [SAMPLES]: page([]) });
+    renderApp(`/stations/${STATION.slug}/congestion`);
+
+    expect(await screen.findByText(/one point every hour \(IST\)/)).toBeTruthy();
+    await waitFor(() => expect(callsTo(fetchMock, SUMMARY).length).toBeGreaterThan(0));
+    expect(lastQuery(fetchMock, SUMMARY).frequency).toBe('1h');
+  });
+
+  it('names the step picked by hand', async () => {
+    serveMetrics({ [SUMMARY]: congestionSummary(), [SAMPLES]: page([]) });
+    renderApp(`/stations/${STATION.slug}/congestion?${FIXED.query}&frequency=5m`);
+    expect(await screen.findByText(/one point every 5 minutes \(IST\)/)).toBeTruthy();
+  });
+
+  it('reports a server failure at once while it retries', async () => {
     serveMetrics({
-      [SUMMARY]: () => errorResponse(400, 'BAD_REQUEST', 'Lane readings are late'),
+      [SUMMARY]: () => errorResponse(503, 'UNAVAILABLE', 'Lane readings are late'),
       [SAMPLES]: page([]),
     });
     renderApp(`/stations/${STATION.slug}/congestion`);
 
     expect(await screen.findByText('Could not load the congestion figures')).toBeTruthy();
     expect(screen.getByText('Lane readings are late')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(screen.getByText('Retrying…')).toBeTruthy();
   });
 });

@@ -71,12 +71,22 @@ describe('the station metrics', () => {
     expect(callsTo(fetchMock, METRICS)).toHaveLength(0);
   });
 
-  it('reports a failure with a way to try again', async () => {
-    serveMetrics({ [METRICS]: () => errorResponse(400, 'BAD_REQUEST', 'Metrics are being rebuilt') });
+  it('reports a server failure at once and says it is retrying', async () => {
+    serveMetrics({ [METRICS]: () => errorResponse(503, 'UNAVAILABLE', 'Metrics are being rebuilt') });
     renderApp(`/stations/${STATION.slug}/metrics`);
 
     expect(await screen.findByText('Could not load the metrics')).toBeTruthy();
     expect(screen.getByText('Metrics are being rebuilt')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(screen.getByText('Retrying…')).toBeTruthy();
+  });
+
+  it('reports a refused request without offering a retry that cannot help', async () => {
+    serveMetrics({ [METRICS]: () => errorResponse(400, 'BAD_REQUEST', 'That window is not allowed') });
+    renderApp(`/stations/${STATION.slug}/metrics`);
+
+    expect(await screen.findByText('Could not load the metrics')).toBeTruthy();
+    expect(screen.getByText('That window is not allowed')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.queryByText('Retrying…')).toBeNull();
   });
 });

@@ -64,11 +64,11 @@ describe('the station sales', () => {
     expect(callsTo(fetchMock, SALES)).toHaveLength(0);
   });
 
-  it('reports a failure with a way to try again', async () => {
-    serveMetrics({ [SALES]: () => errorResponse(400, 'BAD_REQUEST', 'Sales are being rebuilt') });
+  it('reports a server failure at once while it retries', async () => {
+    serveMetrics({ [SALES]: () => errorResponse(503, 'UNAVAILABLE', 'Sales are being rebuilt') });
     renderApp(`/stations/${STATION.slug}/sales`);
 
     expect(await screen.findByText('Could not load the sales')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(screen.getByText('Retrying…')).toBeTruthy();
   });
 });

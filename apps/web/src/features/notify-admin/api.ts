@@ -3,6 +3,7 @@ import type {
   TIntegrationTestRequest,
   TIntegrationTestResult,
   TNotifyChannel,
+  TSeverity,
   TStepType,
   TWorkflowCreate,
   TWorkflowStep,
@@ -23,6 +24,8 @@ export type TWorkflowItem = {
   description: string;
   active: boolean;
   critical: boolean;
+  /** Inbox severity of its messages (absent from servers before issue 14). */
+  severity?: TSeverity;
   tags: string[];
   steps: (TWorkflowStep & { _id: string })[];
   triggers: { identifier: string; variables: { name: string }[] }[];

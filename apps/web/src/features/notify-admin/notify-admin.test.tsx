@@ -1,5 +1,5 @@
-import type { TIntegration } from '@forecourt/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { emailBlocksToHtml, providersOf, type TEmailBlock, type TIntegration } from '@forecourt/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { callsTo, errorResponse, jsonResponse, stubFetch, type TFetchRequest } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
@@ -81,7 +81,7 @@ function serve(extra?: (request: TFetchRequest) => Response | undefined, me = ME
         return jsonResponse({ data: { ...announcement(), ...(body as object) } });
       if (path === `${BASE}/workflows/preview`) {
         const { steps, payload } = body as {
-          steps: { type: string; content: string }[];
+          steps: { type: string; content: string; blocks?: TEmailBlock[] }[];
           payload: Record<string, unknown>;
         };
         if (steps.some((step) => step.content.includes('{{#if')))
@@ -101,7 +101,8 @@ function serve(extra?: (request: TFetchRequest) => Response | undefined, me = ME
               id: null,
               type: step.type,
               rendered: true,
-              content: render(step.content, payload),
+              // Blocks: the server stores their HTML (the shared contracts function) as the content.
+              content: render(step.blocks ? emailBlocksToHtml(step.blocks) : step.content, payload),
             })),
           },
         });
@@ -116,8 +117,18 @@ function serve(extra?: (request: TFetchRequest) => Response | undefined, me = ME
         integrations = [...integrations, created];
         return jsonResponse({ data: created }, 201);
       }
-      if (/\/integrations\/\w+\/test$/.test(path))
+      if (/\/integrations\/\w+\/test$/.test(path)) {
+        integrations = integrations.map((i) => ({
+          ...i,
+          lastDelivery: {
+            at: '2026-11-25T10:00:00.000Z',
+            success: true,
+            detail: 'Test message sent',
+            test: true,
+          },
+        }));
         return jsonResponse({ data: { success: true, providerId: 'discord', channel: 'chat' } });
+      }
       if (path === `${BASE}/environment` && method === 'GET')
         return jsonResponse({
           _id: 'e1',
@@ -217,6 +228,40 @@ describe('the notifications admin screens', () => {
     expect(sent).not.toHaveProperty('triggerIdentifier');
   });
 
+  it('authors an email with blocks (text, button, alignment) and previews the email-safe HTML live', async () => {
+    const fetchMock = serve();
+    const { user } = renderApp(`/settings/notifications/workflows/${WORKFLOW_ID}`);
+    await screen.findByLabelText('Step 1 in-app body');
+    await user.click(screen.getByRole('button', { name: 'Add step' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Email' }));
+    const text = await screen.findByLabelText('Step 2 block 1 text');
+    fireEvent.change(text, { target: { value: 'Dear {{title}}' } });
+    await user.click(screen.getByRole('button', { name: 'Add button block' }));
+    const link = screen.getByLabelText('Step 2 block 2 button link');
+    fireEvent.change(link, { target: { value: 'https://fc.test/r' } });
+    const alignment = screen.getByRole('radiogroup', { name: 'Step 2 block 2 alignment' });
+    await user.click(within(alignment).getByText('Right'));
+    await waitFor(() => {
+      const srcdoc = screen.getByTitle('Preview of step 2').getAttribute('srcdoc') ?? '';
+      expect(srcdoc).toContain('Dear Sample title');
+      expect(srcdoc).toContain('<td align="right"');
+      expect(srcdoc).toContain('href="https://fc.test/r"');
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Save workflow' }));
+    expect(await screen.findByText('Workflow saved.')).toBeTruthy();
+    const [[, init]] = callsTo(fetchMock, `${BASE}/workflows/${WORKFLOW_ID}`, 'PUT') as [
+      [unknown, RequestInit],
+    ];
+    expect(JSON.parse(String(init.body)).steps[1]).toMatchObject({
+      type: 'email',
+      blocks: [
+        { type: 'text', content: 'Dear {{title}}', styles: { textAlign: 'left' } },
+        { type: 'button', content: 'Open', url: 'https://fc.test/r', styles: { textAlign: 'right' } },
+      ],
+    });
+  }, 60_000);
+
   it('shows the template error the preview answers', async () => {
     serve();
     const { user } = renderApp(`/settings/notifications/workflows/${WORKFLOW_ID}`);
@@ -252,6 +297,13 @@ describe('the notifications admin screens', () => {
     await user.click(within(dialog).getByLabelText('Channel', { selector: 'input' }));
     await user.click(await screen.findByRole('option', { name: 'Email' }));
     await user.click(within(dialog).getByLabelText('Provider', { selector: 'input' }));
+    // Only the providers this build delivers through are offered.
+    await screen.findByRole('option', { name: 'Custom SMTP' });
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(
+      providersOf('email')
+        .filter((p) => p.delivers)
+        .map((p) => p.displayName),
+    );
     await user.click(await screen.findByRole('option', { name: 'Custom SMTP' }));
     // Fields, types and required marks come from the credential schema.
     expect((within(dialog).getByLabelText(/^Host/) as HTMLInputElement).required).toBe(true);
@@ -285,6 +337,11 @@ describe('the notifications admin screens', () => {
       'POST',
     ) as [[unknown, RequestInit]];
     expect(JSON.parse(String(testInit.body))).toEqual({ target: 'http://127.0.0.1:9/hook' });
+    // The list reloads: the row shows the integration's last delivery.
+    await user.click(within(test).getByRole('button', { name: 'Close' }));
+    expect((await screen.findByTestId('last-delivery')).textContent).toMatch(
+      /^Last delivery succeeded \(test\)/,
+    );
   });
 
   it('rotates the secret key after confirmation and shows it once', async () => {

@@ -91,11 +91,12 @@ export const useUpdateIntegration = () =>
     notifyKeys.integrations(),
   );
 export const useDeleteIntegration = () => useInvalidating(deleteIntegration, notifyKeys.integrations());
+/** A test send; the integrations reload after it (their last delivery changed). */
 export const useTestIntegration = () =>
-  useMutation({
-    mutationFn: ({ id, body }: { id: string; body: Parameters<typeof testIntegration>[1] }) =>
-      testIntegration(id, body),
-  });
+  useInvalidating(
+    ({ id, body }: { id: string; body: Parameters<typeof testIntegration>[1] }) => testIntegration(id, body),
+    notifyKeys.integrations(),
+  );
 
 export function useSubscribers(page: number, query: string) {
   return useQuery({

@@ -1,4 +1,6 @@
 import type {
+  TEmailBlock,
+  TSeverity,
   TStepCondition,
   TStepFilter,
   TStepMetadata,
@@ -22,10 +24,14 @@ export type TStepForm = {
   subject: string;
   ctaUrl: string;
   buttons: { type: 'primary' | 'secondary'; content: string; url: string }[];
+  /** Email authored with blocks (text, button); null: the body is written as HTML. */
+  blocks: TEmailBlock[] | null;
   feedIdentifier: string;
   actor: TWorkflowStepInput['actor'];
   filters: TStepFilter[];
   metadata: TStepMetadata;
+  /** Email and SMS: try the channel's next integration when the primary fails permanently. */
+  failover: boolean;
 };
 
 export type TWorkflowForm = {
@@ -34,6 +40,7 @@ export type TWorkflowForm = {
   description: string;
   active: boolean;
   critical: boolean;
+  severity: TSeverity;
   tags: string;
   steps: TStepForm[];
 };
@@ -65,9 +72,11 @@ export function newStep(type: TStepType): TStepForm {
     subject: '',
     ctaUrl: '',
     buttons: [],
+    blocks: type === 'email' ? [{ type: 'text', content: '', styles: { textAlign: 'left' } }] : null,
     feedIdentifier: '',
     actor: undefined,
     filters: [],
+    failover: true,
     metadata:
       type === 'digest'
         ? { type: 'regular', amount: 5, unit: 'minutes' }
@@ -91,6 +100,7 @@ export const emptyWorkflowForm = (): TWorkflowForm => ({
   description: '',
   active: true,
   critical: false,
+  severity: 'none',
   tags: '',
   steps: [newStep('in_app')],
 });
@@ -102,6 +112,7 @@ export function workflowToForm(workflow: TWorkflowItem): TWorkflowForm {
     description: workflow.description,
     active: workflow.active,
     critical: workflow.critical,
+    severity: workflow.severity ?? 'none',
     tags: workflow.tags.join(', '),
     steps: workflow.steps.map((step) => ({
       key: nextKey(),
@@ -117,10 +128,12 @@ export function workflowToForm(workflow: TWorkflowItem): TWorkflowForm {
         content: button.content,
         url: button.url ?? '',
       })),
+      blocks: step.type === 'email' && step.blocks && step.blocks.length > 0 ? step.blocks : null,
       feedIdentifier: step.feedIdentifier ?? '',
       actor: step.actor,
       filters: step.filters ?? [],
       metadata: step.metadata ?? {},
+      failover: step.failover !== false,
     })),
   };
 }
@@ -140,6 +153,12 @@ export function stepToInput(step: TStepForm): TWorkflowStepInput {
   };
   if ((step.type === 'email' || step.type === 'push' || step.type === 'in_app') && step.subject.trim())
     input.subject = step.subject;
+  if ((step.type === 'email' || step.type === 'sms') && !step.failover) input.failover = false;
+  // Blocks: the server turns them into the email's HTML (the same function renders the preview).
+  if (step.type === 'email' && step.blocks !== null) {
+    input.blocks = step.blocks;
+    input.content = '';
+  }
   if (step.type === 'in_app') {
     const buttons = step.buttons
       .filter((button) => button.content.trim() !== '')
@@ -167,6 +186,7 @@ export function formToSave(form: TWorkflowForm): TWorkflowSave {
     description: form.description,
     active: form.active,
     critical: form.critical,
+    severity: form.severity,
     tags: form.tags
       .split(',')
       .map((tag) => tag.trim())

@@ -351,6 +351,7 @@ export const vehicleColumns: TColumn<TVehicle, TVehicleField>[] = [
     key: 'registration',
     header: 'Registration',
     sort: 'registration',
+    rowLink: true,
     cell: (vehicle) => (
       <Group gap="xs" wrap="nowrap">
         <RegistrationLink registration={vehicle.registration} />

@@ -81,7 +81,7 @@ describe('station vehicles (camera reads)', () => {
   const API = stationPath('vehicles');
   const PATH = `/stations/${STATION.slug}/vehicles`;
 
-  it('lists reads with their vehicle, time on the forecourt and outcome, and sorts by dwell', async () => {
+  it('lists reads with their vehicle, time on the forecourt and outcome, and sorts by dwell, longest first', async () => {
     const { queries } = serve({
       [API]: () =>
         jsonResponse(
@@ -103,9 +103,14 @@ describe('station vehicles (camera reads)', () => {
     expect(queries(API)[0]!.get('vehicleClass')).toBe('car,truck');
     expect(spanOf(queries(API)[0]!)).toBe(DAY);
 
+    // A numeric column starts largest first; a second click gives shortest first.
     await user.click(screen.getByRole('button', { name: 'Time on forecourt' }));
-    await waitFor(() => expect(router.state.location.href).toContain('sort=dwellSeconds'));
+    await waitFor(() => expect(router.state.location.href).toContain('sort=-dwellSeconds'));
+    await waitFor(() => expect(queries(API).at(-1)!.get('sort')).toBe('-dwellSeconds'));
+    expect(queries(API).at(-1)!.get('vehicleClass')).toBe('car,truck');
+    await user.click(screen.getByRole('button', { name: 'Time on forecourt' }));
     await waitFor(() => expect(queries(API).at(-1)!.get('sort')).toBe('dwellSeconds'));
+    expect(router.state.location.href).toContain('sort=dwellSeconds');
     expect(queries(API).at(-1)!.get('vehicleClass')).toBe('car,truck');
   });
 

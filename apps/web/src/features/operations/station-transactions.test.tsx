@@ -82,7 +82,7 @@ describe('station transactions', () => {
     await waitFor(() => expect(queries(API).at(-1)!.get('registration')).toBe('GJ05'));
   });
 
-  it('sorts by amount from the column header and starts again from the first page', async () => {
+  it('sorts by amount, largest first, from the column header and starts again from the first page', async () => {
     const { queries } = serve({
       [API]: () => jsonResponse(page([transaction(1)], { nextCursor: 'c2Vjb25kLXBhZ2U' })),
     });
@@ -91,11 +91,16 @@ describe('station transactions', () => {
 
     await user.click(screen.getByRole('button', { name: 'Amount' }));
 
-    await waitFor(() => expect(router.state.location.search).toMatchObject({ sort: 'amountPaise' }));
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ sort: '-amountPaise' }));
     expect(router.state.location.search).not.toHaveProperty('cursor');
-    await waitFor(() => expect(queries(API).at(-1)!.get('sort')).toBe('amountPaise'));
+    await waitFor(() => expect(queries(API).at(-1)!.get('sort')).toBe('-amountPaise'));
     expect(queries(API).at(-1)!.has('cursor')).toBe(false);
-    expect(screen.getByRole('columnheader', { name: /amount/i }).getAttribute('aria-sort')).toBe('ascending');
+    expect(screen.getByRole('columnheader', { name: /amount/i }).getAttribute('aria-sort')).toBe(
+      'descending',
+    );
+    // A second click gives smallest first.
+    await user.click(screen.getByRole('button', { name: 'Amount' }));
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ sort: 'amountPaise' }));
   });
 
   it('shows why a window is too long and does not call the API', async () => {

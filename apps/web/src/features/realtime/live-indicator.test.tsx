@@ -22,7 +22,7 @@ describe('station live indicator', () => {
     const view = render(
       <MantineProvider env="test">
         <QueryClientProvider client={new QueryClient()}>
-          <StationLiveIndicator stationId={7} slug="ring-road-surat" />
+          <StationLiveIndicator stationId={7} slug="ring-road-surat" stationStatus="operational" />
         </QueryClientProvider>
       </MantineProvider>,
     );
@@ -57,5 +57,33 @@ describe('station live indicator', () => {
       expect(screen.getByTestId('live-indicator').getAttribute('data-status')).toBe('offline'),
     );
     view.unmount();
+  });
+
+  it('never says "Live" for an offline or closed station, even with the feed connected', async () => {
+    realtime.start({
+      io,
+      url: server.url,
+      getToken: () => 'token-1',
+      renew: async () => 'ended',
+      socketOptions: { forceNew: true },
+    });
+    for (const [status, label] of [
+      ['offline', 'Not reporting'],
+      ['closed', 'No live data'],
+    ] as const) {
+      const view = render(
+        <MantineProvider env="test">
+          <QueryClientProvider client={new QueryClient()}>
+            <StationLiveIndicator stationId={7} slug="ring-road-surat" stationStatus={status} />
+          </QueryClientProvider>
+        </MantineProvider>,
+      );
+      await waitFor(() => expect(server.sockets()[0]?.rooms.has('station:7')).toBe(true));
+      const badge = screen.getByTestId('live-indicator');
+      expect(badge.getAttribute('data-status')).toBe(status);
+      expect(badge.textContent).toBe(label);
+      expect(screen.queryByText('Live')).toBeNull();
+      view.unmount();
+    }
   });
 });

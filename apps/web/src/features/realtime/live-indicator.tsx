@@ -1,3 +1,4 @@
+import type { TStationStatus } from '@forecourt/contracts';
 import { Badge, Tooltip } from '@mantine/core';
 import type { TStationLiveStatus } from './realtime-client';
 import { useStationLive } from './use-station-live';
@@ -18,14 +19,38 @@ const LOOK: Record<Exclude<TStationLiveStatus, 'idle'>, { label: string; color: 
   offline: { label: 'Offline', color: 'gray', hint: 'Live updates have stopped.' },
 };
 
+/** A station that reports nothing: its badge says so whatever the connection does. */
+const QUIET_STATIONS: Partial<Record<TStationStatus, { label: string; color: string; hint: string }>> = {
+  offline: {
+    label: 'Not reporting',
+    color: 'red',
+    hint: 'The station is not reporting. Figures and pumps show its last report, not now.',
+  },
+  closed: {
+    label: 'No live data',
+    color: 'gray',
+    hint: 'The station is closed: no sales or pump activity is expected.',
+  },
+};
+
 /**
  * The station's live-feed state beside its header ("Live", "Reconnecting…"). Mounting it is what
  * subscribes the station to live updates while any of its pages is open.
  */
-export function StationLiveIndicator({ stationId, slug }: { stationId: number; slug: string }) {
+export function StationLiveIndicator({
+  stationId,
+  slug,
+  stationStatus,
+}: {
+  stationId: number;
+  slug: string;
+  /** An offline or closed station is never shown as "Live". */
+  stationStatus: TStationStatus;
+}) {
   const status = useStationLive(stationId, slug);
-  if (status === 'idle') return null;
-  const look = LOOK[status];
+  const quiet = QUIET_STATIONS[stationStatus];
+  if (status === 'idle' && !quiet) return null;
+  const look = quiet ?? LOOK[status as Exclude<TStationLiveStatus, 'idle'>];
   return (
     <Tooltip label={look.hint} withArrow multiline w={240}>
       <Badge
@@ -36,7 +61,7 @@ export function StationLiveIndicator({ stationId, slug }: { stationId: number; s
         role="status"
         aria-label={`Live updates: ${look.label}`}
         data-testid="live-indicator"
-        data-status={status}
+        data-status={quiet ? stationStatus : status}
       >
         {look.label}
       </Badge>

@@ -1,4 +1,16 @@
-import { type TStation, type TStationList, ZStation, ZStationList } from '@forecourt/contracts';
+import {
+  type TApiKeyCreated,
+  type TOnboardingStatus,
+  type TStation,
+  type TStationApiKeys,
+  type TStationCreateRequest,
+  type TStationList,
+  ZApiKeyCreated,
+  ZOnboardingStatus,
+  ZStation,
+  ZStationApiKeys,
+  ZStationList,
+} from '@forecourt/contracts';
 import { http } from '../../lib/http';
 import type { TStationListParams } from './search';
 
@@ -10,4 +22,32 @@ export function fetchStationList(params: TStationListParams, signal?: AbortSigna
 /** GET /api/stations/:slug: one station; 404 NOT_FOUND when unknown or not visible to the caller. */
 export function fetchStation(slug: string, signal?: AbortSignal): Promise<TStation> {
   return http.get(`/api/stations/${encodeURIComponent(slug)}`, { signal, schema: ZStation });
+}
+
+/** POST /api/stations: a new station with its dispensers and nozzles (admins). */
+export function createStation(body: TStationCreateRequest): Promise<TStation> {
+  return http.post('/api/stations', { body, schema: ZStation });
+}
+
+/** GET /api/stations/:slug/api-keys: the station's ingest keys, newest first (never secrets). */
+export function fetchApiKeys(slug: string, signal?: AbortSignal): Promise<TStationApiKeys> {
+  return http.get(`/api/stations/${encodeURIComponent(slug)}/api-keys`, { signal, schema: ZStationApiKeys });
+}
+
+/** POST /api/stations/:slug/api-keys: a new key; its secret is in this answer only. */
+export function createApiKey(slug: string, name: string): Promise<TApiKeyCreated> {
+  return http.post(`/api/stations/${encodeURIComponent(slug)}/api-keys`, {
+    body: { name },
+    schema: ZApiKeyCreated,
+  });
+}
+
+/** DELETE /api/stations/:slug/api-keys/:id: ingest refuses the key from then on. */
+export function revokeApiKey(slug: string, id: number): Promise<void> {
+  return http.delete(`/api/stations/${encodeURIComponent(slug)}/api-keys/${id}`);
+}
+
+/** GET /api/onboarding: the organisation's setup checklist (admins). */
+export function fetchOnboarding(signal?: AbortSignal): Promise<TOnboardingStatus> {
+  return http.get('/api/onboarding', { signal, schema: ZOnboardingStatus });
 }

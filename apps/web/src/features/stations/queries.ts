@@ -1,6 +1,14 @@
 import type { TStation, TStationList } from '@forecourt/contracts';
-import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchStation, fetchStationList } from './api';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  createApiKey,
+  createStation,
+  fetchApiKeys,
+  fetchOnboarding,
+  fetchStation,
+  fetchStationList,
+  revokeApiKey,
+} from './api';
 import { type TStationListParams, type TStationListSearch, toStationListParams } from './search';
 
 /** Query keys of the stations feature; invalidate `stationKeys.all` to refresh everything station. */
@@ -56,4 +64,42 @@ function findCachedStation(
     if (station) return station;
   }
   return undefined;
+}
+
+export const onboardingKey = ['onboarding'] as const;
+const apiKeysKey = (slug: string) => [...stationKeys.detail(slug), 'api-keys'] as const;
+
+/** The organisation's setup checklist; only fetched for admins (`enabled`). */
+export function useOnboarding(enabled: boolean) {
+  return useQuery({ queryKey: onboardingKey, queryFn: ({ signal }) => fetchOnboarding(signal), enabled });
+}
+
+/** Adds a station; every station list and the checklist refresh. */
+export function useCreateStation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: createStation,
+    onSuccess: (station) => {
+      client.setQueryData(stationKeys.detail(station.slug), station);
+      void client.invalidateQueries({ queryKey: stationKeys.lists() });
+      void client.invalidateQueries({ queryKey: onboardingKey });
+    },
+  });
+}
+
+export function useApiKeys(slug: string) {
+  return useQuery({ queryKey: apiKeysKey(slug), queryFn: ({ signal }) => fetchApiKeys(slug, signal) });
+}
+
+/** Issue and revoke a station's ingest keys; the list and the checklist refresh after each. */
+export function useApiKeyActions(slug: string) {
+  const client = useQueryClient();
+  const settle = () => {
+    void client.invalidateQueries({ queryKey: apiKeysKey(slug) });
+    void client.invalidateQueries({ queryKey: onboardingKey });
+  };
+  return {
+    create: useMutation({ mutationFn: (name: string) => createApiKey(slug, name), onSettled: settle }),
+    revoke: useMutation({ mutationFn: (id: number) => revokeApiKey(slug, id), onSettled: settle }),
+  };
 }

@@ -14,7 +14,7 @@ describe('resolveTimeWindow', () => {
     expect(resolved.window.endDate).toBe('2026-11-22T05:00:00.000Z');
     expect(resolved.window.startDate).toBe('2026-11-21T05:00:00.000Z');
     expect(resolved.window.update).toBe(true);
-    expect(resolved.window.frequency).toBe('5m');
+    expect(resolved.window.frequency).toBe('1h');
     expect(resolved.manualFrequency).toBe(false);
     expect(resolved.error).toBeNull();
   });
@@ -55,6 +55,44 @@ describe('resolveTimeWindow', () => {
     expect(resolved.window.startDate).toBe('2026-03-31T18:30:00.000Z');
     expect(resolved.label).toContain('–');
     expect(resolved.label).not.toContain('now');
+  });
+
+  it('names both days of a fixed window that spans days, even when it ends today', () => {
+    // Live turned off over the last 24 hours: 21 Nov 10:30 am – 22 Nov 10:30 am.
+    const resolved = resolveTimeWindow(
+      'stationMetrics',
+      { startDate: '2026-11-21T05:00:00.000Z', endDate: '2026-11-22T05:00:00.000Z' },
+      NOW,
+    );
+    expect(resolved.label).toBe('21 Nov, 10:30 am – 22 Nov, 10:30 am');
+  });
+
+  it('names the day once for a fixed window within one day, and the year when it is not this one', () => {
+    expect(
+      resolveTimeWindow(
+        'stationMetrics',
+        { startDate: '2026-11-22T01:00:00.000Z', endDate: '2026-11-22T04:00:00.000Z' },
+        NOW,
+      ).label,
+    ).toBe('22 Nov, 6:30 am – 9:30 am');
+    expect(
+      resolveTimeWindow(
+        'stationMetrics',
+        { startDate: '2025-12-31T12:00:00.000Z', endDate: '2026-01-01T12:00:00.000Z' },
+        NOW,
+      ).label,
+    ).toBe('31 Dec 2025, 5:30 pm – 1 Jan, 5:30 pm');
+  });
+
+  it('picks a readable step for the window unless one was picked by hand', () => {
+    const step = (span: string) => resolveTimeWindow('stationMetrics', { span }, NOW).window.frequency;
+    expect(step('1h')).toBe('5m');
+    expect(step('24h')).toBe('1h');
+    expect(step('7d')).toBe('6h');
+    expect(step('30d')).toBe('1d');
+    expect(resolveTimeWindow('stationMetrics', { span: '24h', frequency: '15m' }, NOW).window.frequency).toBe(
+      '15m',
+    );
   });
 
   it('follows now when a range has no end', () => {

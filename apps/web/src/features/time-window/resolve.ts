@@ -2,10 +2,13 @@ import {
   autoFrequency,
   describeDurationToken,
   FREQUENCY_LADDER,
+  formatDate,
   formatDateTime,
+  formatTime,
   MAX_WINDOW_POINTS,
   parseDurationToken,
   presetRange,
+  READABLE_CHART_POINTS,
   resolveWindow,
   type TApiError,
   type TDurationToken,
@@ -45,9 +48,25 @@ export function spanLabel(span: string): string {
   return SPAN_LABELS[span] ?? `Last ${describeDurationToken(span)}`;
 }
 
-function rangeLabel(startDate: string, endDate: string, live: boolean): string {
-  const start = formatDateTime(startDate);
-  return live ? `${start} – now` : `${start} – ${formatDateTime(endDate)}`;
+/** "25 Nov" (this year) or "25 Nov 2025", in IST. */
+function dayLabel(at: string, now: number): string {
+  const date = formatDate(at);
+  const thisYear = formatDate(now).split(' ').pop();
+  return date.endsWith(` ${thisYear}`) ? date.slice(0, -(thisYear ?? '').length - 1) : date;
+}
+
+/**
+ * What a fixed or open-ended range is called. A range within one day names the day once
+ * ("25 Nov, 2:32 am – 4:00 am"); one spanning days names both ("24 Nov, 2:32 am – 25 Nov, 2:32 am"),
+ * even when one end is today.
+ */
+export function rangeLabel(startDate: string, endDate: string, live: boolean, now: number): string {
+  const start = `${dayLabel(startDate, now)}, ${formatTime(startDate)}`;
+  if (live) return `${formatDateTime(startDate, { now })} – now`;
+  const sameDay = formatDate(startDate) === formatDate(endDate);
+  return sameDay
+    ? `${start} – ${formatTime(endDate)}`
+    : `${start} – ${dayLabel(endDate, now)}, ${formatTime(endDate)}`;
 }
 
 /**
@@ -71,7 +90,7 @@ export function resolveTimeWindow(
       frequency: search.frequency,
       now,
     });
-    label = rangeLabel(window.startDate, window.endDate, window.update);
+    label = rangeLabel(window.startDate, window.endDate, window.update, now);
   } else if (search.preset) {
     mode = 'preset';
     const range = presetRange(search.preset, now);
@@ -93,6 +112,8 @@ export function resolveTimeWindow(
     });
     label = spanLabel(span);
   }
+  // Without a step picked by hand, draw a readable number of steps for the window.
+  if (!search.frequency) window = { ...window, frequency: automaticFrequency(screen, window) };
   // A preset "today" shown up to now may be shorter than the screen's minimum early in the day;
   // the check uses the whole period then, as the preset list offered it.
   const checked =
@@ -122,10 +143,16 @@ export function frequencyChoices(screen: TTimeWindowScreen, window: TTimeWindow)
   });
 }
 
-/** The automatic step for a window, as the API would choose it. */
+/**
+ * The automatic step for a window: the finest step of the ladder (not finer than the screen's) that
+ * keeps the chart to a readable number of points — 24 hours hourly, 7 days 6-hourly.
+ */
 export function automaticFrequency(screen: TTimeWindowScreen, window: TTimeWindow): TDurationToken {
   const span = Date.parse(window.endDate) - Date.parse(window.startDate);
-  return autoFrequency(span, { minStepMs: parseDurationToken(TIME_WINDOWS[screen].step) ?? 0 });
+  return autoFrequency(span, {
+    minStepMs: parseDurationToken(TIME_WINDOWS[screen].step) ?? 0,
+    maxPoints: READABLE_CHART_POINTS,
+  });
 }
 
 /** How often a live window moves to now: often for short windows, rarely for long ones. */

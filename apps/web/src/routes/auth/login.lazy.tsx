@@ -10,6 +10,7 @@ import { login } from '../../features/auth/api';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { DemoAccounts } from '../../features/auth/components/demo-accounts';
 import { FormError } from '../../features/auth/components/form-error';
+import { ProviderButtons } from '../../features/auth/components/provider-buttons';
 import { useCooldown } from '../../features/auth/use-cooldown';
 import { saveCredentials } from '../../lib/credentials';
 import { isApiError } from '../../lib/http';
@@ -121,6 +122,7 @@ function LoginPage() {
           </Button>
         </Stack>
       </form>
+      <ProviderButtons redirectUrl={search.redirect_url} />
       <DemoAccounts onPick={fillDemo} />
     </AuthCard>
   );

@@ -1,14 +1,17 @@
 import { ActionIcon, Button, Group, Paper, SegmentedControl, Stack, Tooltip } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconFilterOff, IconList, IconMap2, IconRefresh } from '@tabler/icons-react';
+import { IconFilterOff, IconList, IconMap2, IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { createLazyRoute } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { ButtonLink } from '../../components/links';
 import { PageHeader } from '../../components/page-header';
 import { Pager } from '../../components/pager';
 import { EmptyResult, ErrorState, LoadingState } from '../../components/query-states';
+import { useCan } from '../../features/auth/session';
 import { StationMapPanel } from '../../features/map/station-map-panel';
 import { mapStationKeys } from '../../features/map/use-map-stations';
+import { SetupChecklist } from '../../features/stations/components/setup-checklist';
 import { StationFilters } from '../../features/stations/components/station-filters';
 import { StationTable } from '../../features/stations/components/station-table';
 import { useStationList } from '../../features/stations/queries';
@@ -47,6 +50,7 @@ function StationListPage() {
     isMap ? queryClient.refetchQueries({ queryKey: mapStationKeys.all(), type: 'active' }) : list.refetch();
 
   const isFiltered = hasStationFilters(search);
+  const canAddStation = useCan('stations:c');
   const data = list.data;
 
   let content: ReactNode;
@@ -80,7 +84,21 @@ function StationListPage() {
           }
         />
       ) : (
-        <EmptyResult title="No stations yet" description="Stations of your network will be listed here." />
+        <EmptyResult
+          title="No stations yet"
+          description={
+            canAddStation
+              ? 'Add your first station with its dispensers; its data key comes next.'
+              : 'Stations of your network will be listed here once an admin adds them.'
+          }
+          action={
+            canAddStation ? (
+              <ButtonLink to="/stations/new" leftSection={<IconPlus size={16} aria-hidden />}>
+                Add a station
+              </ButtonLink>
+            ) : undefined
+          }
+        />
       );
   } else {
     content = (
@@ -137,6 +155,15 @@ function StationListPage() {
                 },
               ]}
             />
+            {canAddStation ? (
+              <ButtonLink
+                to="/stations/new"
+                variant="default"
+                leftSection={<IconPlus size={16} aria-hidden />}
+              >
+                Add station
+              </ButtonLink>
+            ) : null}
             <Tooltip label="Refresh">
               <ActionIcon
                 variant="default"
@@ -151,6 +178,7 @@ function StationListPage() {
           </>
         }
       />
+      <SetupChecklist />
       <StationFilters value={search} onChange={handleFiltersChange} onClear={handleClearFilters} />
       {!isMap && data && list.isError && (
         <ErrorState title="Could not refresh stations" error={list.error} onRetry={() => list.refetch()} />

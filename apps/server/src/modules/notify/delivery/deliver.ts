@@ -1,4 +1,4 @@
-import type { TExecutionCode, TNotifyChannel, TWorkflowStep } from '@forecourt/contracts';
+import type { TExecutionCode, TNotifyChannel } from '@forecourt/contracts';
 import type { Db } from '../../../db/database';
 import {
   EXECUTION_TEXT,
@@ -6,266 +6,249 @@ import {
   insertExecutionDetails,
 } from '../execution-details.repository';
 import { activeIntegrations, type LiveIntegration } from '../integrations.service';
-import type { TJobRef } from '../jobs';
 import { completeFinishedNotifications } from '../notification-completion';
 import type { NotifyDeps } from '../notify.deps';
-import type { SubscriberRow } from '../subscribers.repository';
-import { renderTemplate } from '../templates';
-import { type ChatMessage, sendChat } from './chat';
-import { type EmailMessage, sendEmail } from './email';
-import { DeliveryError, type PostOptions } from './http';
-import { sendPush } from './push';
+import { removeDeviceTokens } from '../subscribers.repository';
+import { type AttemptRow, attemptsOfJobs, markAttemptsSettled, recordAttempt } from './attempts.repository';
+import { idempotencyKey, sendContext } from './context';
+import { KeyedLimiter } from './limiter';
+import { backoffMs, DEFAULT_CONCURRENCY, type DeliveryOptions, maxAttempts } from './options';
+import { createVendorHttp } from './outbound';
+import {
+  type Candidate,
+  type DeliveryChannel,
+  type DeliveryTask,
+  type Plan,
+  PROVIDER_ERROR,
+  planDelivery,
+  type Slot,
+} from './plan';
+import { DeliveryError, type SendOutcome, type VendorHttp } from './vendor';
+
+export type { DeliveryChannel, DeliveryTask } from './plan';
 
 /**
- * Email, SMS, chat and push steps. The worker claims their jobs in its transaction (status
- * `running`) and hands them here after the commit, so no database transaction waits on a
- * provider. Each job is rendered, sent through the environment's active integrations, and settled
- * in one short transaction: job status, a message record, execution details (spec §8 codes) and,
- * when nothing else is left, the notification. A failed send is recorded and the job `failed`; the
- * job system does not retry it.
+ * Email, SMS, chat and push jobs (docs/PROVIDERS.md "How delivery works"). The worker claims
+ * their jobs in its transaction (status `running`) and hands them here after the commit, so no
+ * database transaction waits on a provider. For each job: plan (render, pick integrations), send
+ * each slot through its adapter — every answer recorded at once in notify_delivery_attempts, the
+ * "sent" marker — then settle in one short transaction: the job completed, failed, or `delayed`
+ * until its next attempt (transient failures, exponential back-off with jitter, Retry-After
+ * honoured, a bounded number of attempts), its message record, and the execution details of
+ * every attempt. A job run again after a crash between send and settle finds its sends recorded
+ * and settles from them instead of sending again.
  */
 
-export type DeliveryChannel = Exclude<TNotifyChannel, 'in_app'>;
+type DeliveryDeps = Pick<NotifyDeps, 'db' | 'now' | 'keys' | 'log'> & { delivery?: DeliveryOptions };
 
-export type DeliveryTask = {
-  job: TJobRef;
-
-  channel: DeliveryChannel;
-  step: TWorkflowStep;
-  subscriber: SubscriberRow;
-  /** The template context (payload, subscriber, actor, tenant). */
-  context: Record<string, unknown>;
-  /** The trigger identifier. */
-  workflow: string;
-  /** The payload stored on the message (without attachments). */
-  payload: Record<string, unknown>;
-};
-
-type DeliveryDeps = Pick<NotifyDeps, 'db' | 'now' | 'keys' | 'log'> & { delivery?: PostOptions };
-
-/** Jobs sent at the same time. */
-const PARALLEL_SENDS = 8;
+/** Jobs settled per transaction (their sends run at the same time, bounded per provider). */
+const SETTLE_SLICE = 100;
 
 type Detail = {
   code: TExecutionCode;
-  status: 'Success' | 'Failed' | 'Warning';
+  status: 'Success' | 'Failed' | 'Warning' | 'Pending';
   detail: string;
-  raw?: string;
+  raw?: string | null;
 };
 type Result = {
-  status: 'completed' | 'failed';
+  status: 'completed' | 'failed' | 'delayed';
+  runAt?: number;
   details: Detail[];
+  /** Recorded sends whose details are in `details` (marked settled). */
+  settledAttempts: number[];
   message?: { content: string; subject: string | null; status: 'sent' | 'error' };
 };
 
-const MISSING_INTEGRATION: Record<DeliveryChannel, TExecutionCode> = {
-  email: 3005,
-  sms: 3007,
-  chat: 3008,
-  push: 3009,
-};
-const PROVIDER_ERROR: Record<DeliveryChannel, TExecutionCode> = {
-  email: 1008,
-  sms: 1004,
-  chat: 1005,
-  push: 1010,
-};
+const limiters = new WeakMap<object, KeyedLimiter>();
+const NO_OPTIONS: DeliveryOptions = {};
 
-const failed = (code: TExecutionCode, detail: string = EXECUTION_TEXT[code]): Result => ({
-  status: 'failed',
-  details: [{ code, status: 'Failed', detail }],
-});
-
-/** A plain-text alternative of rendered HTML. */
-export function htmlToText(html: string): string {
-  return html
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, '')
-    .replace(/<br\s*\/?>|<\/(p|div|h[1-6]|li|tr)>/gi, '\n')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&#x27;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-}
-
-/** The subscriber's channel credentials stored for a provider (Novu's `channels` entries). */
-function subscriberCredentials(subscriber: SubscriberRow, integration: LiveIntegration) {
-  let channels: unknown;
-  try {
-    channels = JSON.parse(subscriber.channels);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(channels)) return [];
-  return channels
-    .filter(
-      (entry): entry is { providerId: string; integrationIdentifier?: string; credentials?: unknown } => {
-        if (!entry || typeof entry !== 'object') return false;
-        const e = entry as Record<string, unknown>;
-        return (
-          e.providerId === integration.provider.id &&
-          (e.integrationIdentifier === undefined ||
-            e.integrationIdentifier === null ||
-            e.integrationIdentifier === integration.row.identifier)
-        );
-      },
-    )
-    .map(
-      (entry) =>
-        (entry.credentials && typeof entry.credentials === 'object' ? entry.credentials : {}) as Record<
-          string,
-          unknown
-        >,
+/** One limiter per options object (per server): sends per provider at once. */
+function limiterOf(options: DeliveryOptions): KeyedLimiter {
+  let limiter = limiters.get(options);
+  if (!limiter) {
+    limiter = new KeyedLimiter(
+      (provider) => options.providerConcurrency?.[provider] ?? options.concurrency ?? DEFAULT_CONCURRENCY,
     );
-}
-
-const isHttpUrl = (value: unknown): value is string =>
-  typeof value === 'string' && value.length <= 2000 && /^https?:\/\/\S+$/i.test(value);
-
-const sentVia = (integration: LiveIntegration) =>
-  `Message sent through ${integration.provider.displayName} (${integration.row.identifier})`;
-const errorVia = (channel: DeliveryChannel, integration: LiveIntegration, error: unknown) =>
-  `${EXECUTION_TEXT[PROVIDER_ERROR[channel]]}: ${integration.provider.displayName}: ${
-    error instanceof Error ? error.message : 'failed'
-  }`;
-
-function templateFailure(error: unknown): Result {
-  const message =
-    error instanceof Error ? (error.message.split('\n')[0] ?? 'template error') : 'template error';
-  return failed(3013, `${EXECUTION_TEXT[3013]}: ${message}`);
-}
-
-/** Sends through one integration, turning the outcome into an execution detail. */
-async function attempt(
-  channel: DeliveryChannel,
-  integration: LiveIntegration,
-  send: () => Promise<{ raw?: string | undefined }>,
-): Promise<Detail> {
-  try {
-    const { raw } = await send();
-    return { code: 1009, status: 'Success', detail: sentVia(integration), ...(raw ? { raw } : {}) };
-  } catch (error) {
-    return {
-      code: PROVIDER_ERROR[channel],
-      status: 'Failed',
-      detail: errorVia(channel, integration, error).slice(0, 500),
-      ...(error instanceof DeliveryError && error.raw ? { raw: error.raw.slice(0, 300) } : {}),
-    };
+    limiters.set(options, limiter);
   }
+  return limiter;
 }
 
-/** Completed when at least one send went through. */
-function settled(details: Detail[], message: { content: string; subject: string | null }): Result {
-  const ok = details.some((d) => d.status === 'Success');
+const errorText = (error: unknown) =>
+  error instanceof DeliveryError ? error.message : error instanceof Error ? error.message : 'failed';
+
+/** The execution detail of one recorded send. */
+function attemptDetail(channel: DeliveryChannel, row: AttemptRow, last: boolean): Detail {
+  if (row.outcome === 'sent') return { code: 1009, status: 'Success', detail: row.detail, raw: row.raw };
+  const retried = row.kind === 'transient' && !last;
   return {
-    status: ok ? 'completed' : 'failed',
-    details,
-    message: { ...message, status: ok ? 'sent' : 'error' },
+    code: PROVIDER_ERROR[channel],
+    status: retried ? 'Warning' : 'Failed',
+    detail: row.detail,
+    raw: row.raw,
   };
 }
 
-async function deliverOne(
-  task: DeliveryTask,
-  integrations: Map<TNotifyChannel, LiveIntegration[]>,
-  options: PostOptions,
-): Promise<Result> {
-  const { channel, step, subscriber, context } = task;
-  const active = integrations.get(channel) ?? [];
-  if (active.length === 0) return failed(MISSING_INTEGRATION[channel]);
+type Runtime = {
+  deps: DeliveryDeps;
+  options: DeliveryOptions;
+  http: VendorHttp;
+  limiter: KeyedLimiter;
+};
 
-  if (channel === 'email') {
-    if (!subscriber.email) return failed(3002);
-    const [integration] = active as [LiveIntegration];
-    let message: EmailMessage;
-    try {
-      const html = renderTemplate(step.content, context, 'html');
-      message = {
-        to: subscriber.email,
-        subject: renderTemplate(step.subject, context, 'text'),
-        html,
-        text: htmlToText(html),
-        transactionId: task.job.transactionId,
-        subscriberId: subscriber.subscriberId,
-        workflow: task.workflow,
-      };
-    } catch (error) {
-      return templateFailure(error);
-    }
-    const detail = await attempt('email', integration, () => sendEmail(integration, message, options));
-    return settled([detail], { content: message.html, subject: message.subject });
-  }
-
-  if (channel === 'sms') {
-    if (!subscriber.phone) return failed(3003);
-    const [integration] = active as [LiveIntegration];
-    return failed(
-      1004,
-      `${EXECUTION_TEXT[1004]}: ${integration.provider.displayName} does not deliver in this version`,
-    );
-  }
-
-  let content: string;
-  let title: string;
-  try {
-    content = renderTemplate(step.content, context, 'text');
-    title = renderTemplate(step.subject, context, 'text');
-  } catch (error) {
-    return templateFailure(error);
-  }
-
-  if (channel === 'chat') {
-    const sends: { integration: LiveIntegration; message: ChatMessage }[] = [];
-    for (const integration of active)
-      for (const credentials of subscriberCredentials(subscriber, integration))
-        if (isHttpUrl(credentials.webhookUrl))
-          sends.push({ integration, message: { webhookUrl: credentials.webhookUrl, content, title } });
-    if (sends.length === 0) return failed(3006);
-    const details = await Promise.all(
-      sends.map(({ integration, message }) =>
-        attempt('chat', integration, () => sendChat(integration.provider.id, message, options)),
-      ),
-    );
-    return settled(details, { content, subject: title || null });
-  }
-
-  // push
-  const sends: { integration: LiveIntegration; target: string[] }[] = [];
-  for (const integration of active) {
-    const target = subscriberCredentials(subscriber, integration)
-      .flatMap((credentials) => (Array.isArray(credentials.deviceTokens) ? credentials.deviceTokens : []))
-      .filter((token): token is string => typeof token === 'string' && token !== '');
-    if (target.length > 0) sends.push({ integration, target: [...new Set(target)] });
-  }
-  if (sends.length === 0) return failed(3010);
-  const details = await Promise.all(
-    sends.map(({ integration, target }) =>
-      attempt('push', integration, () =>
-        sendPush(
-          integration,
-          {
-            target,
-            title,
-            content,
-            payload: task.payload,
-            subscriber: {
-              subscriberId: subscriber.subscriberId,
-              firstName: subscriber.firstName,
-              lastName: subscriber.lastName,
-              locale: subscriber.locale,
-            },
-            transactionId: task.job.transactionId,
-            workflow: task.workflow,
-          },
-          options,
-        ),
-      ),
-    ),
+/** Sends one candidate and records the answer before anything else happens. */
+async function sendOnce(runtime: Runtime, task: DeliveryTask, candidate: Candidate): Promise<AttemptRow> {
+  const { integration, sender } = candidate;
+  const { deps, options } = runtime;
+  const ctx = sendContext(
+    integration,
+    options,
+    runtime.http,
+    idempotencyKey(task.job, integration.row.id),
+    deps.now,
   );
-  return settled(details, { content, subject: title || null });
+  const name = `${integration.provider.displayName} (${integration.row.identifier})`;
+  let outcome: SendOutcome | undefined;
+  let failure: unknown;
+  try {
+    outcome = await runtime.limiter.run(integration.provider.id, () =>
+      // The plan matched message and sender by channel.
+      (sender.send as (c: typeof ctx, m: Candidate['message']) => Promise<SendOutcome>)(
+        ctx,
+        candidate.message,
+      ),
+    );
+  } catch (error) {
+    failure = error;
+    if (!(error instanceof DeliveryError))
+      deps.log.error(
+        { err: error, jobId: task.job.id, providerId: integration.provider.id },
+        'adapter failed',
+      );
+  }
+  const invalid = outcome?.invalidTokens ?? (failure instanceof DeliveryError ? failure.invalidTokens : []);
+  if (invalid && invalid.length > 0) {
+    const removed = await removeDeviceTokens(
+      deps.db,
+      task.job.subscriberId,
+      integration.provider.id,
+      invalid,
+    );
+    deps.log.info({ jobId: task.job.id, removed }, 'invalid push tokens removed');
+  }
+  const kind = failure instanceof DeliveryError ? failure.kind : failure === undefined ? null : 'transient';
+  const tokensNote =
+    invalid && invalid.length > 0 ? `; ${invalid.length} invalid device token(s) removed` : '';
+  return recordAttempt(deps.db, {
+    organizationId: task.job.organizationId,
+    environmentId: task.job.environmentId,
+    integrationId: integration.row.id,
+    providerId: integration.provider.id,
+    jobId: task.job.id,
+    sendKey: candidate.key,
+    attempt: task.attempt,
+    outcome: failure === undefined ? 'sent' : 'failed',
+    kind,
+    detail: (failure === undefined
+      ? `Message sent through ${name}${tokensNote}`
+      : `${EXECUTION_TEXT[PROVIDER_ERROR[task.channel]]}: ${name}: ${errorText(failure)} (attempt ${task.attempt}, ${kind})${tokensNote}`
+    ).slice(0, 500),
+    raw:
+      (failure === undefined
+        ? outcome?.raw
+        : failure instanceof DeliveryError
+          ? failure.raw
+          : undefined
+      )?.slice(0, 300) ?? null,
+    vendorMessageId: outcome?.messageId?.slice(0, 200) ?? null,
+    retryAfterMs: failure instanceof DeliveryError ? (failure.retryAfterMs ?? null) : null,
+    createdAt: deps.now(),
+  });
+}
+
+type SlotState = 'sent' | 'failed' | 'transient';
+
+/**
+ * One slot: done when a send of its chain is recorded as sent; else the first candidate without
+ * a permanent failure is tried (a permanent failure moves on to the next, a transient one ends
+ * this attempt). Returns the state and the newest recorded attempt.
+ */
+async function runSlot(
+  runtime: Runtime,
+  task: DeliveryTask,
+  slot: Slot,
+  recorded: AttemptRow[],
+): Promise<{ state: SlotState; last?: AttemptRow }> {
+  const of = (key: string) => recorded.filter((row) => row.sendKey === key);
+  const sent = slot.chain.flatMap((c) => of(c.key)).find((row) => row.outcome === 'sent');
+  if (sent) return { state: 'sent', last: sent };
+  let last: AttemptRow | undefined;
+  for (const candidate of slot.chain) {
+    const earlier = of(candidate.key);
+    const permanent = earlier.find((row) => row.outcome === 'failed' && row.kind === 'permanent');
+    if (permanent) {
+      last = permanent;
+      continue;
+    }
+    // Attempted in this run already (a crashed run's answer was recorded, then the job re-ran).
+    const now = earlier.find((row) => row.attempt === task.attempt);
+    const row = now ?? (await sendOnce(runtime, task, candidate));
+    if (!now) recorded.push(row);
+    last = row;
+    if (row.outcome === 'sent') return { state: 'sent', last: row };
+    if (row.kind !== 'permanent') return { state: 'transient', last: row };
+  }
+  return { state: 'failed', ...(last ? { last } : {}) };
+}
+
+async function deliverOne(
+  runtime: Runtime,
+  task: DeliveryTask,
+  plan: Plan,
+  recorded: AttemptRow[],
+): Promise<Result> {
+  if (!plan.ok)
+    return {
+      status: 'failed',
+      details: [{ code: plan.code, status: 'Failed', detail: plan.detail }],
+      settledAttempts: [],
+    };
+  const outcomes = await Promise.all(plan.slots.map((slot) => runSlot(runtime, task, slot, recorded)));
+  const sentAny = outcomes.some((o) => o.state === 'sent');
+  const pending = outcomes.filter((o) => o.state === 'transient');
+  const limit = maxAttempts(runtime.options);
+  const retry = pending.length > 0 && task.attempt < limit;
+  const unsettled = recorded.filter((row) => row.settled === 0);
+  const final = !retry;
+  const details = unsettled.map((row) => attemptDetail(task.channel, row, final));
+  if (retry) {
+    const retryAfter = Math.max(0, ...pending.map((o) => o.last?.retryAfterMs ?? 0));
+    const runAt = runtime.deps.now() + backoffMs(runtime.options, task.attempt, retryAfter);
+    details.push({
+      code: PROVIDER_ERROR[task.channel],
+      status: 'Pending',
+      detail: `Attempt ${task.attempt + 1} of ${limit} at ${new Date(runAt).toISOString()}`,
+    });
+    return { status: 'delayed', runAt, details, settledAttempts: unsettled.map((row) => row.id) };
+  }
+  if (!sentAny) {
+    const last = outcomes.map((o) => o.last).find(Boolean);
+    const text = EXECUTION_TEXT[PROVIDER_ERROR[task.channel]];
+    details.push({
+      code: PROVIDER_ERROR[task.channel],
+      status: 'Failed',
+      detail:
+        pending.length > 0
+          ? `${text}: gave up after ${task.attempt} attempt${task.attempt === 1 ? '' : 's'}`
+          : `${text}: ${last?.detail.replace(/^[^:]*: /, '') ?? 'not sent'}`.slice(0, 500),
+    });
+  }
+  return {
+    status: sentAny ? 'completed' : 'failed',
+    details,
+    settledAttempts: unsettled.map((row) => row.id),
+    message: { ...plan.record, status: sentAny ? 'sent' : 'error' },
+  };
 }
 
 /** Marks notifications whose jobs are all done as completed, with the "trigger processed" detail. */
@@ -290,7 +273,13 @@ async function settle(deps: DeliveryDeps, results: { task: DeliveryTask; result:
         .set({
           status: result.status,
           updatedAt: now,
-          error: result.status === 'failed' ? 'delivery failed (see execution details)' : null,
+          runAt: result.status === 'delayed' ? (result.runAt ?? now) : null,
+          error:
+            result.status === 'failed'
+              ? 'delivery failed (see execution details)'
+              : result.status === 'delayed'
+                ? 'waiting for the next delivery attempt'
+                : null,
         })
         .where('id', '=', job.id)
         .where('status', '=', 'running')
@@ -348,6 +337,7 @@ async function settle(deps: DeliveryDeps, results: { task: DeliveryTask; result:
         createdAt: now,
       }));
       await insertExecutionDetails(trx, details);
+      await markAttemptsSettled(trx, result.settledAttempts);
     }
     await finishNotifications(
       trx,
@@ -359,28 +349,47 @@ async function settle(deps: DeliveryDeps, results: { task: DeliveryTask; result:
 
 /** Renders, sends and settles claimed (running) email/SMS/chat/push jobs. */
 export async function deliverJobs(deps: DeliveryDeps, tasks: readonly DeliveryTask[]): Promise<void> {
+  const options = deps.delivery ?? NO_OPTIONS;
+  const runtime: Runtime = {
+    deps,
+    options,
+    http: createVendorHttp({
+      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+      ...(options.network === undefined ? {} : { network: options.network }),
+    }),
+    limiter: limiterOf(options),
+  };
   const integrationsByEnvironment = new Map<number, Map<TNotifyChannel, LiveIntegration[]>>();
   for (const environmentId of new Set(tasks.map((task) => task.job.environmentId)))
     integrationsByEnvironment.set(environmentId, await activeIntegrations(deps, environmentId));
-  const options: PostOptions = { now: deps.now, ...deps.delivery };
-  for (let start = 0; start < tasks.length; start += PARALLEL_SENDS) {
-    const slice = tasks.slice(start, start + PARALLEL_SENDS);
-    const results = await Promise.all(
-      slice.map(async (task) => ({
-        task,
-        result: await deliverOne(
-          task,
-          integrationsByEnvironment.get(task.job.environmentId) ?? new Map(),
-          options,
-        ).catch((error: unknown) => {
-          deps.log.error({ err: error, jobId: task.job.id }, 'notification delivery failed unexpectedly');
-          return failed(
-            PROVIDER_ERROR[task.channel],
-            `${EXECUTION_TEXT[PROVIDER_ERROR[task.channel]]}: internal error`,
-          );
-        }),
-      })),
+  for (let start = 0; start < tasks.length; start += SETTLE_SLICE) {
+    const slice = tasks.slice(start, start + SETTLE_SLICE);
+    const recorded = await attemptsOfJobs(
+      deps.db,
+      slice.map((task) => task.job.id),
     );
+    const results = await Promise.all(
+      slice.map(async (task) => {
+        const active = integrationsByEnvironment.get(task.job.environmentId)?.get(task.channel) ?? [];
+        const own = recorded.filter((row) => row.jobId === task.job.id);
+        const result = await deliverOne(
+          runtime,
+          task,
+          planDelivery(task, active, deps.db, options),
+          own,
+        ).catch((error: unknown): Result => {
+          deps.log.error({ err: error, jobId: task.job.id }, 'notification delivery failed unexpectedly');
+          const code = PROVIDER_ERROR[task.channel];
+          return {
+            status: 'failed',
+            details: [{ code, status: 'Failed', detail: `${EXECUTION_TEXT[code]}: internal error` }],
+            settledAttempts: [],
+          };
+        });
+        return { task, result };
+      }),
+    );
+    await options.beforeSettle?.(slice.map((task) => task.job.id));
     await settle(deps, results);
   }
 }

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/create-test-app';
 import { type SmtpSink, startSmtpSink } from '../../../test/smtp-sink';
 import { createNotifyFixture, triggerAndWait } from '../testing';
 import { postJson, SIGNATURE_HEADER, signatureHeader, verifySignature } from './http';
-import { deadPort, type Receiver, startReceiver } from './testing';
+import { deadPort, LOOPBACK_DELIVERY, type Receiver, startReceiver } from './testing';
 
 type Detail = { code: number; status: string; detail: string; channel: string | null; group: string };
 
@@ -15,7 +15,7 @@ describe('delivery through real local peers', () => {
   let counter = 0;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ notify: { delivery: LOOPBACK_DELIVERY } });
     sink = await startSmtpSink({ user: 'relay', pass: 'relay-pass' });
     receiver = await startReceiver();
   });
@@ -47,14 +47,7 @@ describe('delivery through real local peers', () => {
     const subscriberId = `sub-${counter}`;
     await f.v1('POST', '/v1/subscribers', { subscriberId, firstName: 'Asha', ...subscriber });
     const transactionId = `tx-${counter}`;
-    const run = async (payload: Record<string, unknown> = {}) => {
-      const response = await triggerAndWait(t, f, {
-        name: triggerIdentifier,
-        to: subscriberId,
-        payload,
-        transactionId,
-      });
-      expect(response.statusCode).toBe(201);
+    const read = async () => {
       const details = (await f.v1('GET', `/v1/execution-details?transactionId=${transactionId}`)).json()
         .data as Detail[];
       const jobs = await t.database.db
@@ -70,7 +63,17 @@ describe('delivery through real local peers', () => {
         .where('transactionId', '=', transactionId)
         .where('environmentId', '=', f.environment.id)
         .executeTakeFirstOrThrow();
-      return { details, jobs, notification, f };
+      return { details, jobs, notification, f, read };
+    };
+    const run = async (payload: Record<string, unknown> = {}) => {
+      const response = await triggerAndWait(t, f, {
+        name: triggerIdentifier,
+        to: subscriberId,
+        payload,
+        transactionId,
+      });
+      expect(response.statusCode).toBe(201);
+      return read();
     };
     return { f, run, subscriberId };
   }
@@ -149,7 +152,7 @@ describe('delivery through real local peers', () => {
     expect(notification.status).toBe('completed');
     const failure = details.find((d) => d.code === 1008);
     expect(failure).toMatchObject({ status: 'Failed', group: 'error', channel: 'email' });
-    expect(failure?.detail).toMatch(/Custom SMTP: SMTP: Invalid login/);
+    expect(failure?.detail).toMatch(/Custom SMTP.*SMTP: Invalid login/);
     expect(failure?.detail).not.toContain('wrong');
   });
 
@@ -275,20 +278,43 @@ describe('delivery through real local peers', () => {
         ],
       },
     );
-    const { jobs, details, notification } = await run();
+    const first = await run();
+    // Connection refused and HTTP 500 are transient: each job waits for its next attempt.
+    expect(first.jobs).toEqual([
+      { type: 'push', status: 'delayed' },
+      { type: 'chat', status: 'delayed' },
+    ]);
+    expect(first.notification.status).not.toBe('completed');
+    expect(first.details.find((d) => d.code === 1010 && d.status === 'Pending')?.detail).toMatch(
+      /^Attempt 2 of 4 at /,
+    );
+    // The scheduler re-queues them when due; after the last attempt they fail.
+    let last = first;
+    for (let round = 0; round < 6 && last.jobs.some((job) => job.status === 'delayed'); round += 1) {
+      t.clock.advance(11 * 60_000);
+      await t.app.notify.scheduler.tick();
+      await t.app.notify.queue.drain();
+      last = await first.read();
+    }
+    const { jobs, details, notification } = last;
     expect(jobs).toEqual([
       { type: 'push', status: 'failed' },
       { type: 'chat', status: 'failed' },
     ]);
     expect(notification.status).toBe('completed');
-    expect(details.find((d) => d.code === 1010)).toMatchObject({
+    const pushAttempts = details.filter((d) => d.code === 1010 && d.detail.includes('ECONNREFUSED'));
+    expect(pushAttempts.map((d) => d.status)).toEqual(['Warning', 'Warning', 'Warning', 'Failed']);
+    expect(pushAttempts[0]?.detail).toMatch(
+      /^Push error: Push webhook \(push-webhook-\w+\): connection failed \(ECONNREFUSED\) \(attempt 1, transient\)$/,
+    );
+    expect(details.filter((d) => d.code === 1005 && d.detail.includes('HTTP 500'))).toHaveLength(4);
+    expect(details.find((d) => d.code === 1010 && d.detail.includes('gave up'))).toMatchObject({
       status: 'Failed',
-      detail: 'Push error: Push webhook: connection failed (ECONNREFUSED)',
+      detail: 'Push error: gave up after 4 attempts',
     });
-    expect(details.find((d) => d.code === 1005)).toMatchObject({
-      status: 'Failed',
-      detail: 'Chat error: Discord: HTTP 500: internal',
-    });
+    // The webhook's answer body ("internal") is never repeated.
+    expect(details.some((d) => d.detail.includes('internal'))).toBe(false);
+    expect(receiver.received.filter((r) => r.path === '/chat-broken')).toHaveLength(4);
   });
 
   it('records missing integrations and missing subscriber credentials with their codes', async () => {
@@ -371,9 +397,9 @@ describe('postJson', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
     const { port } = server.address() as { port: number };
-    await expect(postJson(`http://127.0.0.1:${port}/slow`, {}, { timeoutMs: 150 })).rejects.toThrow(
-      'no answer within 0.2 s',
-    );
+    await expect(
+      postJson(`http://127.0.0.1:${port}/slow`, {}, { timeoutMs: 150, ...LOOPBACK_DELIVERY }),
+    ).rejects.toThrow('no answer within 0.2 s');
     server.closeAllConnections();
     server.close();
   });

@@ -1,7 +1,8 @@
-import nodemailer from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { LiveIntegration } from '../integrations.service';
-import { DELIVERY_TIMEOUT_MS, DeliveryError, type PostOptions, postJson } from './http';
+import { sendOverSmtp } from './email/smtp';
+import { DELIVERY_TIMEOUT_MS, type PostOptions, postJson } from './http';
+import type { NetworkPolicy } from './network';
 
 /** What an email step (or a test send) hands to an email provider. */
 export type EmailMessage = {
@@ -12,12 +13,22 @@ export type EmailMessage = {
   transactionId: string;
   subscriberId: string | null;
   workflow: string | null;
+  /**
+   * The mail's Message-ID, derived from its job: a mail sent again after its process died (lease
+   * expired mid-send) carries the same id, so receivers and the activity feed see one mail.
+   */
+  messageId?: string | undefined;
 };
+
+/** The Message-ID of the mail of notification job `jobId` (stable across re-sends of that job). */
+export function jobMessageId(jobId: number, transactionId: string): string {
+  return `<job-${jobId}.${transactionId.replace(/[^A-Za-z0-9._-]/g, '')}@forecourt.notify>`;
+}
 
 const str = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 
 /** `Name <address>` from the integration's from address and sender name. */
-function fromOf(credentials: LiveIntegration['credentials']) {
+export function fromOf(credentials: LiveIntegration['credentials']) {
   const address = str(credentials.from);
   if (!address) return undefined;
   const name = str(credentials.senderName);
@@ -49,30 +60,26 @@ export function smtpOptions(credentials: LiveIntegration['credentials'], timeout
   return options;
 }
 
-async function sendSmtp(integration: LiveIntegration, message: EmailMessage, timeoutMs?: number) {
-  const transport = nodemailer.createTransport(smtpOptions(integration.credentials, timeoutMs));
-  try {
-    const info = await transport.sendMail({
-      from: fromOf(integration.credentials),
-      to: message.to,
-      subject: message.subject,
-      html: message.html,
-      text: message.text,
-    });
-    return { raw: typeof info.response === 'string' ? info.response.slice(0, 300) : undefined };
-  } catch (error) {
-    // nodemailer's messages name the server's answer (auth refused, connection refused…), never the password.
-    const err = error as { message?: string; code?: string; responseCode?: number };
-    const text = (err.message ?? 'SMTP error').split('\n')[0] ?? 'SMTP error';
-    throw new DeliveryError(`SMTP: ${text}`.slice(0, 300), err.code);
-  } finally {
-    transport.close();
-  }
+/**
+ * Sends over custom SMTP: the host is resolved and checked against the network policy once and
+ * the connection goes to that address (email/smtp.ts).
+ */
+export function sendSmtp(
+  credentials: LiveIntegration['credentials'],
+  message: EmailMessage,
+  options: { timeoutMs?: number | undefined; network?: NetworkPolicy | undefined } = {},
+) {
+  return sendOverSmtp(smtpOptions(credentials, options.timeoutMs), fromOf(credentials), message, {
+    network: options.network,
+  });
 }
 
 /** The email webhook: the rendered mail as JSON, signed with the integration's secret key. */
-async function sendEmailWebhook(integration: LiveIntegration, message: EmailMessage, options: PostOptions) {
-  const { credentials } = integration;
+export async function sendEmailWebhook(
+  credentials: LiveIntegration['credentials'],
+  message: EmailMessage,
+  options: PostOptions,
+) {
   const answer = await postJson(
     String(credentials.webhookUrl),
     {
@@ -90,22 +97,4 @@ async function sendEmailWebhook(integration: LiveIntegration, message: EmailMess
     { ...options, signingSecret: String(credentials.secretKey) },
   );
   return { raw: `HTTP ${answer.status}` };
-}
-
-/** Sends through an email integration; throws DeliveryError for a provider this version cannot use. */
-export function sendEmail(
-  integration: LiveIntegration,
-  message: EmailMessage,
-  options: PostOptions = {},
-): Promise<{ raw?: string | undefined }> {
-  switch (integration.provider.id) {
-    case 'nodemailer':
-      return sendSmtp(integration, message, options.timeoutMs);
-    case 'email-webhook':
-      return sendEmailWebhook(integration, message, options);
-    default:
-      return Promise.reject(
-        new DeliveryError(`${integration.provider.displayName} does not deliver in this version`),
-      );
-  }
 }

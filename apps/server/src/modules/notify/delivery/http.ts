@@ -1,4 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { NetworkPolicy } from './network';
+import { createVendorHttp } from './outbound';
+import { DeliveryError, retryAfterMs, type VendorHttp } from './vendor';
 
 /** Outbound calls to providers give up after this long (no retries: the job records the failure). */
 export const DELIVERY_TIMEOUT_MS = 10_000;
@@ -6,15 +9,7 @@ export const DELIVERY_TIMEOUT_MS = 10_000;
 /** The header webhook requests are signed in (docs/API.md "Webhook signatures"). */
 export const SIGNATURE_HEADER = 'x-forecourt-signature';
 
-/** A send that the provider refused or that could not reach it; the message never holds secrets. */
-export class DeliveryError extends Error {
-  readonly raw: string | undefined;
-  constructor(message: string, raw?: string) {
-    super(message);
-    this.name = 'DeliveryError';
-    this.raw = raw;
-  }
-}
+export { DeliveryError } from './vendor';
 
 /**
  * `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`: the timestamp lets a receiver
@@ -35,64 +30,48 @@ export function verifySignature(secret: string, rawBody: string, header: string)
   return expected.length === presented.length && timingSafeEqual(expected, presented);
 }
 
-/** Why a request did not complete, without the URL (webhook URLs carry their own secrets). */
-function reason(error: unknown, timeoutMs: number): string {
-  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
-    return `no answer within ${Math.round(timeoutMs / 100) / 10} s`;
-  const cause =
-    error instanceof Error ? (error.cause as { code?: string; message?: string } | undefined) : undefined;
-  if (cause?.code) return `connection failed (${cause.code})`;
-  return error instanceof Error ? error.message : 'request failed';
-}
-
 export type PostOptions = {
   /** Signs the body with this secret (SIGNATURE_HEADER). */
   signingSecret?: string;
   now?: () => number;
   timeoutMs?: number;
+  /** Which addresses may be connected to (default: public addresses only). */
+  network?: NetworkPolicy;
+  /** The client to send with (default: one made from timeoutMs and network). */
+  http?: VendorHttp;
 };
 
 /**
- * POSTs JSON; resolves with the status and the start of the answer on 2xx, throws DeliveryError
- * otherwise (HTTP status and the start of the answer, or the network reason). Redirects are not
- * followed: a webhook that moved is an error the admin should see.
+ * POSTs JSON to a webhook through the vendor HTTP client (address policy, timeout, no redirects);
+ * resolves with the status on 2xx, throws DeliveryError otherwise. The answer body of a webhook
+ * is never repeated (the URL may point at any service): the error says the status only.
  */
 export async function postJson(
   url: string,
   body: unknown,
   options: PostOptions = {},
-): Promise<{ status: number; text: string }> {
+): Promise<{ status: number }> {
   const raw = JSON.stringify(body);
-  const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
-  const headers: Record<string, string> = {
-    'content-type': 'application/json',
-    'user-agent': 'Forecourt-Notifications/1',
-  };
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (options.signingSecret !== undefined)
     headers[SIGNATURE_HEADER] = signatureHeader(
       options.signingSecret,
       raw,
       Math.floor((options.now ?? Date.now)() / 1000),
     );
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: 'POST',
-      headers,
-      body: raw,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
+  const http =
+    options.http ??
+    createVendorHttp({
+      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+      ...(options.network === undefined ? {} : { network: options.network }),
     });
-  } catch (error) {
-    throw new DeliveryError(reason(error, timeoutMs));
-  }
-  let text = '';
-  try {
-    text = (await response.text()).slice(0, 300);
-  } catch {
-    // The status is what matters; an unreadable answer body is not an error in itself.
-  }
-  if (response.status < 200 || response.status > 299)
-    throw new DeliveryError(`HTTP ${response.status}${text ? `: ${text.slice(0, 200)}` : ''}`, text);
-  return { status: response.status, text };
+  const answer = await http({ method: 'POST', url, headers, body: raw });
+  if (answer.status < 200 || answer.status > 299)
+    throw new DeliveryError(`HTTP ${answer.status}`, {
+      raw: `HTTP ${answer.status}`,
+      status: answer.status,
+      kind: answer.status === 429 || answer.status >= 500 ? 'transient' : 'permanent',
+      retryAfterMs: retryAfterMs(answer.headers),
+    });
+  return { status: answer.status };
 }

@@ -1,5 +1,5 @@
 import type { LiveIntegration } from '../integrations.service';
-import { DeliveryError, type PostOptions, postJson } from './http';
+import { type PostOptions, postJson } from './http';
 
 /** What a push step (or a test send) hands to a push provider. */
 export type PushMessage = {
@@ -19,17 +19,15 @@ export type PushMessage = {
 };
 
 /** The push webhook: the notification and its device tokens as JSON, signed with the secret key. */
-export async function sendPush(
-  integration: LiveIntegration,
+export async function sendPushWebhook(
+  credentials: LiveIntegration['credentials'],
   message: PushMessage,
   options: PostOptions = {},
 ): Promise<{ raw?: string | undefined }> {
-  if (integration.provider.id !== 'push-webhook')
-    throw new DeliveryError(`${integration.provider.displayName} does not deliver in this version`);
   const answer = await postJson(
-    String(integration.credentials.webhookUrl),
+    String(credentials.webhookUrl),
     { type: 'push', ...message },
-    { ...options, signingSecret: String(integration.credentials.secretKey) },
+    { ...options, signingSecret: String(credentials.secretKey) },
   );
   return { raw: `HTTP ${answer.status}` };
 }

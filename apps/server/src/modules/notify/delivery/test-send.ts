@@ -3,13 +3,16 @@ import { z } from 'zod';
 import { AppError } from '../../../lib/app-error';
 import { liveIntegration, requireIntegration } from '../integrations.service';
 import type { EnvironmentRow, NotifyDeps } from '../notify.deps';
-import { sendChat } from './chat';
-import { sendEmail } from './email';
-import { DeliveryError, type PostOptions } from './http';
-import { sendPush } from './push';
+import { resolveSender } from './adapters';
+import { recordAttempt } from './attempts.repository';
+import { sendContext } from './context';
+import type { DeliveryOptions } from './options';
+import { createVendorHttp } from './outbound';
+import { DeliveryError, type SendOutcome } from './vendor';
 
 const ZEmailTarget = z.email();
 const ZUrlTarget = z.url({ protocol: /^https?$/ });
+const ZPhoneTarget = z.string().regex(/^\+?[0-9]{6,16}$/);
 
 const PROVIDER_ERROR: Record<TNotifyChannel, number> = {
   in_app: 1007,
@@ -24,19 +27,22 @@ function invalidTarget(message: string): AppError {
 }
 
 /**
- * Sends one message through an integration to the given target (an email address, a chat webhook
- * URL, a device token) and reports the provider's answer. Nothing is stored; an integration of a
+ * Sends one message through an integration to the given target (an email address, a phone
+ * number, a chat webhook URL, a device token) and reports the provider's answer, once, without
+ * retrying. The outcome is recorded as the integration's last delivery; an integration of a
  * provider this version cannot send through is 400.
  */
 export async function testIntegration(
-  deps: Pick<NotifyDeps, 'db' | 'now' | 'keys' | 'log'> & { delivery?: PostOptions },
+  deps: Pick<NotifyDeps, 'db' | 'now' | 'keys' | 'log'> & { delivery?: DeliveryOptions },
   environment: EnvironmentRow,
   integrationId: string,
   input: TIntegrationTestRequest,
 ): Promise<TIntegrationTestResult> {
   const row = await requireIntegration(deps.db, environment, integrationId);
   const integration = await liveIntegration(deps.keys, row);
-  if (!integration?.provider.delivers || integration.provider.channel === 'in_app')
+  const options = deps.delivery ?? {};
+  const sender = integration ? resolveSender(integration, deps.db, options) : undefined;
+  if (!integration || !sender)
     throw new AppError(
       'BAD_REQUEST',
       `${integration?.provider.displayName ?? row.providerId} cannot send a test message`,
@@ -45,56 +51,73 @@ export async function testIntegration(
   const subject = input.subject ?? 'Forecourt test message';
   const content =
     input.content ?? `This is a test message sent through the ${integration.row.name} integration.`;
-  const options: PostOptions = { now: deps.now, ...deps.delivery };
-  const transactionId = `test-${deps.now()}`;
+  const now = deps.now();
+  const transactionId = `test-${now}`;
+  const meta = { transactionId, subscriberId: null, workflow: null };
+  const ctx = sendContext(
+    integration,
+    options,
+    createVendorHttp({
+      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+      ...(options.network === undefined ? {} : { network: options.network }),
+    }),
+    `fc-test-${row.id}-${now}`,
+    deps.now,
+  );
 
-  let send: () => Promise<unknown>;
-  if (channel === 'email') {
+  let send: () => Promise<SendOutcome>;
+  if (sender.channel === 'email') {
     if (!ZEmailTarget.safeParse(input.target).success) throw invalidTarget('must be an email address');
-    send = () =>
-      sendEmail(
-        integration,
-        {
-          to: input.target,
-          subject,
-          html: `<p>${content.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</p>`,
-          text: content,
-          transactionId,
-          subscriberId: null,
-          workflow: null,
-        },
-        options,
-      );
-  } else if (channel === 'chat') {
+    const html = `<p>${content.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</p>`;
+    send = () => sender.send(ctx, { to: input.target, subject, html, text: content, ...meta });
+  } else if (sender.channel === 'sms') {
+    const to = input.target.replace(/[\s()-]/g, '');
+    if (!ZPhoneTarget.safeParse(to).success) throw invalidTarget('must be a phone number (E.164)');
+    send = () => sender.send(ctx, { to, content, ...meta });
+  } else if (sender.channel === 'chat') {
     if (!ZUrlTarget.safeParse(input.target).success) throw invalidTarget('must be an http(s) webhook URL');
-    send = () => sendChat(providerId, { webhookUrl: input.target, content, title: subject }, options);
+    send = () => sender.send(ctx, { webhookUrl: input.target, content, title: subject });
   } else {
     send = () =>
-      sendPush(
-        integration,
-        {
-          target: [input.target],
-          title: subject,
-          content,
-          payload: {},
-          subscriber: null,
-          transactionId,
-          workflow: null,
-        },
-        options,
-      );
+      sender.send(ctx, {
+        target: [input.target],
+        title: subject,
+        content,
+        payload: {},
+        subscriber: null,
+        transactionId,
+        workflow: null,
+      });
   }
+  let outcome: SendOutcome | undefined;
+  let error: string | undefined;
   try {
-    await send();
-    deps.log.info(
-      { environmentId: environment.id, integrationId: row.id, providerId },
-      'integration test sent',
-    );
-    return { success: true, providerId, channel };
-  } catch (error) {
-    const message = error instanceof DeliveryError ? error.message : 'the provider could not be reached';
-    if (!(error instanceof DeliveryError))
-      deps.log.error({ err: error, integrationId: row.id }, 'integration test failed unexpectedly');
-    return { success: false, providerId, channel, code: PROVIDER_ERROR[channel], error: message };
+    outcome = await send();
+  } catch (failure) {
+    error = failure instanceof DeliveryError ? failure.message : 'the provider could not be reached';
+    if (!(failure instanceof DeliveryError))
+      deps.log.error({ err: failure, integrationId: row.id }, 'integration test failed unexpectedly');
   }
+  await recordAttempt(deps.db, {
+    organizationId: row.organizationId,
+    environmentId: row.environmentId,
+    integrationId: row.id,
+    providerId,
+    jobId: null,
+    sendKey: 'test',
+    attempt: 1,
+    outcome: error === undefined ? 'sent' : 'failed',
+    kind: null,
+    detail: (error === undefined ? 'Test message sent' : `Test message failed: ${error}`).slice(0, 500),
+    raw: outcome?.raw?.slice(0, 300) ?? null,
+    vendorMessageId: outcome?.messageId?.slice(0, 200) ?? null,
+    retryAfterMs: null,
+    createdAt: deps.now(),
+  });
+  deps.log.info(
+    { environmentId: environment.id, integrationId: row.id, providerId, success: error === undefined },
+    'integration test sent',
+  );
+  if (error === undefined) return { success: true, providerId, channel };
+  return { success: false, providerId, channel, code: PROVIDER_ERROR[channel], error };
 }

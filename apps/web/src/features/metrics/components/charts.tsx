@@ -38,6 +38,9 @@ export type TTimeSeriesChartProps = {
   height?: number;
 };
 
+/** Up to this many steps a line chart marks each value with a dot. */
+const MAX_DOTTED_STEPS = 60;
+
 /** One figure over the steps of a window. */
 export function TimeSeriesChart({
   kind,
@@ -68,9 +71,15 @@ export function TimeSeriesChart({
     <Figure label={label}>
       {kind === 'bar' && <BarChart {...shared} type={stacked ? 'stacked' : 'default'} maxBarWidth={28} />}
       {kind === 'line' && (
-        // Steps without a value (no sample, no fill) are bridged: queues are sampled every 15
-        // minutes, so at a 5-minute step two of three steps are empty.
-        <LineChart {...shared} withDots={false} curveType="monotone" connectNulls strokeWidth={2} />
+        // A step without a value (nothing sold, no sample) is a gap in the line, never a zero or a
+        // bridge. Readable windows have few steps, each drawn as a dot so a lone value still shows.
+        <LineChart
+          {...shared}
+          withDots={rows.length <= MAX_DOTTED_STEPS}
+          curveType="monotone"
+          connectNulls={false}
+          strokeWidth={2}
+        />
       )}
     </Figure>
   );

@@ -2,7 +2,7 @@ import type { TFuelSales, TPaymentModeSales, TSalesKpis } from '@forecourt/contr
 import { Group, SimpleGrid, Table } from '@mantine/core';
 import { IconAlertTriangle, IconCar, IconCurrencyRupee, IconReceipt, IconTicket } from '@tabler/icons-react';
 import { AnchorLink } from '../../../components/links';
-import { formatInr, formatNumber } from '../../../lib/format';
+import { formatInr } from '../../../lib/format';
 import { PAYMENT_MODE_LABELS } from '../../operations/labels';
 import { FUEL_LABELS } from '../../stations/labels';
 import { formatCount, formatFuelQuantity, formatInrCompact, formatShare } from '../format';
@@ -17,10 +17,14 @@ export const formatRupees = (paise: number) => formatInr(paise, { fractionDigits
 
 const CRORE_PAISE = 1_000_000_000;
 
-/** A headline amount: whole rupees up to a crore, then crores as Indian readers write them ("₹1.88 crore"). */
+/**
+ * A headline amount: whole rupees below a crore; from a crore up the compact form the charts use
+ * (en-GB, "₹18.8m"), so a figure reads the same on a tile and on an axis. The exact amount stays
+ * in the tile's `exact` (tooltip and data attribute).
+ */
 export function formatRupeesHeadline(paise: number): string {
   if (Math.abs(paise) < CRORE_PAISE) return formatRupees(paise);
-  return `₹${formatNumber(paise / CRORE_PAISE, { maximumFractionDigits: 2 })} crore`;
+  return formatInrCompact(paise);
 }
 
 /**
@@ -102,7 +106,7 @@ function RevenueTable({
   testId: string;
 }) {
   return (
-    <Table.ScrollContainer minWidth={280} type="native">
+    <Table.ScrollContainer minWidth={280} type="native" tabIndex={0} aria-label="Fuel totals">
       <Table verticalSpacing="xs" horizontalSpacing="xs" data-testid={testId} style={numeric}>
         <Table.Thead>
           <Table.Tr>

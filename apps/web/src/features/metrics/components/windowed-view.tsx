@@ -2,7 +2,7 @@ import { formatTime } from '@forecourt/contracts';
 import { ActionIcon, Box, Group, Paper, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { EmptyResult, ErrorState } from '../../../components/query-states';
+import { currentFailure, EmptyResult, ErrorState } from '../../../components/query-states';
 import { nudgeLiveWindows, TimeWindowControl, type TTimeWindowApi } from '../../time-window';
 import { ChartsSkeleton } from './chart-card';
 import { KpiGridSkeleton } from './kpi-tile';
@@ -12,6 +12,7 @@ export type TWindowedQuery<T> = {
   data: T | undefined;
   isError: boolean;
   error: unknown;
+  failureReason?: unknown;
   isFetching: boolean;
   isPlaceholderData: boolean;
   dataUpdatedAt: number;
@@ -109,9 +110,16 @@ export function WindowedView<T>({
 }) {
   if (api.error) return null;
   const retry = () => query.refetch();
+  const failure = currentFailure(query);
   if (query.data === undefined) {
-    return query.isError ? (
-      <ErrorState title={errorTitle} error={query.error} onRetry={retry} isRetrying={query.isFetching} />
+    return failure ? (
+      <ErrorState
+        title={errorTitle}
+        error={failure.error}
+        autoRetrying={failure.retrying}
+        onRetry={retry}
+        isRetrying={query.isFetching}
+      />
     ) : (
       <Box aria-busy="true" data-testid="metrics-loading">
         <VisuallyHidden role="status">Loading…</VisuallyHidden>

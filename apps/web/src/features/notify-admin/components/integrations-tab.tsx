@@ -261,10 +261,14 @@ function IntegrationModal({
               label="Provider"
               placeholder="Choose a provider"
               searchable
-              data={providersOf(channel).map((p) => ({
-                value: p.id,
-                label: p.delivers ? p.displayName : `${p.displayName} (stored, not sent)`,
-              }))}
+              data={providersOf(channel)
+                // Only providers this version sends through can be configured (an existing
+                // integration of another keeps showing its provider).
+                .filter((p) => p.delivers || p.id === providerId)
+                .map((p) => ({
+                  value: p.id,
+                  label: p.delivers ? p.displayName : `${p.displayName} (stored, not sent)`,
+                }))}
               value={providerId}
               disabled={integration !== null}
               onChange={chooseProvider}
@@ -318,9 +322,36 @@ function IntegrationModal({
 
 const TARGET_LABELS: Partial<Record<TNotifyChannel, string>> = {
   email: 'Send to email address',
+  sms: 'Send to phone number (+91…)',
   chat: 'Webhook URL',
   push: 'Device token',
 };
+
+/** The integration's newest send (a step's or a test), in one short line. */
+function LastDelivery({ integration }: { integration: TIntegration }) {
+  const last = integration.lastDelivery;
+  if (!last)
+    return (
+      <Text size="xs" c="dimmed" data-testid="last-delivery">
+        No delivery yet
+      </Text>
+    );
+  const when = new Date(last.at).toLocaleString();
+  return (
+    <Text
+      size="xs"
+      c={last.success ? 'teal' : 'red'}
+      data-testid="last-delivery"
+      title={last.detail}
+      lineClamp={1}
+      maw={420}
+    >
+      {last.success ? 'Last delivery succeeded' : 'Last delivery failed'}
+      {last.test ? ' (test)' : ''} · {when}
+      {last.success ? '' : ` · ${last.detail}`}
+    </Text>
+  );
+}
 
 function TestModal({ integration, onClose }: { integration: TIntegration | null; onClose: () => void }) {
   const [target, setTarget] = useState('');
@@ -492,6 +523,7 @@ export function IntegrationsTab() {
                             <Text size="xs" c="dimmed">
                               {provider?.displayName ?? integration.providerId} · {integration.identifier}
                             </Text>
+                            <LastDelivery integration={integration} />
                           </Table.Td>
                           <Table.Td>
                             <Group gap={4}>

@@ -17,6 +17,7 @@ import {
   MultiSelect,
   NumberInput,
   Paper,
+  SegmentedControl,
   Select,
   Stack,
   Switch,
@@ -27,6 +28,7 @@ import {
 } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { move, newCondition, newFilter, STEP_LABELS, type TStepForm } from '../workflow-form';
+import { EmailBlocksEditor } from './email-blocks-editor';
 
 /** Rows edited in place have no ids of their own: their position is their identity. */
 const positionKey = (prefix: string, index: number) => `${prefix}-${index}`;
@@ -76,6 +78,15 @@ export function StepEditor({ step, index, count, onChange, onMove, onRemove }: S
               onChange={(event) => set({ active: event.currentTarget.checked })}
               mb={8}
             />
+            {(step.type === 'email' || step.type === 'sms') && (
+              <Switch
+                label="Fail over"
+                description="Next integration when the primary refuses"
+                checked={step.failover}
+                onChange={(event) => set({ failover: event.currentTarget.checked })}
+                mb={8}
+              />
+            )}
           </Group>
           <Group gap={4} wrap="nowrap">
             <Tooltip label="Move up">
@@ -236,14 +247,34 @@ function StepContent({
             value={step.subject}
             onChange={(event) => set({ subject: event.currentTarget.value })}
           />
-          <Textarea
-            label={`${label} email body (HTML)`}
-            description={hint}
-            autosize
-            minRows={4}
-            value={step.content}
-            onChange={(event) => set({ content: event.currentTarget.value })}
+          <SegmentedControl
+            aria-label={`${label} email body format`}
+            w="fit-content"
+            size="xs"
+            data={[
+              { value: 'blocks', label: 'Blocks' },
+              { value: 'html', label: 'HTML' },
+            ]}
+            value={step.blocks === null ? 'html' : 'blocks'}
+            onChange={(value) =>
+              set({
+                blocks:
+                  value === 'html' ? null : [{ type: 'text', content: '', styles: { textAlign: 'left' } }],
+              })
+            }
           />
+          {step.blocks === null ? (
+            <Textarea
+              label={`${label} email body (HTML)`}
+              description={hint}
+              autosize
+              minRows={4}
+              value={step.content}
+              onChange={(event) => set({ content: event.currentTarget.value })}
+            />
+          ) : (
+            <EmailBlocksEditor label={label} blocks={step.blocks} onChange={(blocks) => set({ blocks })} />
+          )}
         </Stack>
       );
     case 'push':

@@ -1,12 +1,13 @@
 import { Paper, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { EmptyResult, ErrorState, LoadingState } from '../../../components/query-states';
+import { currentFailure, EmptyResult, ErrorState, LoadingState } from '../../../components/query-states';
 
 /** What a tab's table reads from its query: a page of rows in `data`. */
 type TTabQuery<T> = {
   data?: { data: T[] };
   isError: boolean;
   error: unknown;
+  failureReason?: unknown;
   refetch: () => unknown;
 };
 
@@ -50,8 +51,13 @@ export function TabTable<T>({
   return (
     <Paper withBorder radius="md" p={rows?.length ? 0 : 'md'}>
       {!rows ? (
-        query.isError ? (
-          <ErrorState title={errorTitle} error={query.error} onRetry={() => query.refetch()} />
+        currentFailure(query) ? (
+          <ErrorState
+            title={errorTitle}
+            error={currentFailure(query)?.error}
+            autoRetrying={currentFailure(query)?.retrying}
+            onRetry={() => query.refetch()}
+          />
         ) : (
           <LoadingState label={loadingLabel} />
         )

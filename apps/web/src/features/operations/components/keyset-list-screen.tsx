@@ -16,7 +16,7 @@ import {
 } from '../../../components/filter-bar';
 import { KeysetPager, type TKeysetPaging, useKeysetPaging } from '../../../components/keyset-pager';
 import { PageHeader } from '../../../components/page-header';
-import { EmptyResult, ErrorState, LoadingState } from '../../../components/query-states';
+import { currentFailure, EmptyResult, ErrorState, LoadingState } from '../../../components/query-states';
 import { RefreshButton } from '../../../components/refresh-button';
 import { isApiError } from '../../../lib/http';
 import { type TSortValue, toggleSort } from '../../../lib/list-sort';
@@ -88,7 +88,9 @@ export function KeysetListScreen<TRow, TField extends string>({
     } as never);
   const clearFilters = () => update(clearedFilters(filters));
   const handleSort = (field: TField) => {
-    const next = toggleSort(sort, field);
+    // Amounts and counts start largest first.
+    const numeric = columns.some((column) => column.sort === field && column.numeric);
+    const next = toggleSort(sort, field, numeric ? 'desc' : 'asc');
     update({ sort: next === defaultSort ? undefined : next });
   };
 
@@ -97,10 +99,12 @@ export function KeysetListScreen<TRow, TField extends string>({
   if (windowError) {
     content = null;
   } else if (!data) {
-    content = query.isError ? (
+    const failure = currentFailure(query);
+    content = failure ? (
       <ListError
         noun={noun}
-        error={query.error}
+        error={failure.error}
+        autoRetrying={failure.retrying}
         onRetry={() => query.refetch()}
         isRetrying={query.isFetching}
         paging={paging}
@@ -219,11 +223,13 @@ function ListError({
   error,
   onRetry,
   isRetrying,
+  autoRetrying,
   paging,
   onDefaultSort,
 }: {
   noun: TNoun;
   error: unknown;
+  autoRetrying: boolean;
   onRetry: () => void;
   isRetrying: boolean;
   paging: TKeysetPaging;
@@ -237,6 +243,7 @@ function ListError({
         error={error}
         onRetry={refused ? undefined : onRetry}
         isRetrying={isRetrying}
+        autoRetrying={autoRetrying}
       />
       {refused && (onDefaultSort || !paging.isFirstPage) && (
         <Group gap="xs">

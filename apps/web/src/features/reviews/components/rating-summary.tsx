@@ -15,6 +15,7 @@ export function RatingSummary({ summary }: { summary: TRatingSummary }) {
             value={summary.average ?? 0}
             fractions={10}
             readOnly
+            role="img"
             aria-label={
               summary.average === null ? 'No ratings yet' : `Average ${summary.average.toFixed(1)} of 5`
             }

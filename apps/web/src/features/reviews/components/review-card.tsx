@@ -31,7 +31,13 @@ export function ReviewCard({
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="sm">
-            <Rating value={review.rating} readOnly size="sm" aria-label={`${review.rating} of 5 stars`} />
+            <Rating
+              value={review.rating}
+              readOnly
+              size="sm"
+              role="img"
+              aria-label={`${review.rating} of 5 stars`}
+            />
             <Text fw={600}>{review.title || 'No title'}</Text>
           </Group>
           <Text size="xs" c="dimmed">
@@ -40,7 +46,7 @@ export function ReviewCard({
         </Group>
         {review.body && <Text size="sm">{review.body}</Text>}
         {review.reply && !editing && (
-          <Paper bg="var(--mantine-color-gray-0)" p="sm" radius="sm" data-testid="review-reply">
+          <Paper bg="var(--mantine-color-default-hover)" p="sm" radius="sm" data-testid="review-reply">
             <Text size="xs" c="dimmed" mb={4}>
               Reply from the station{review.repliedAt ? ` · ${formatDateTime(review.repliedAt)}` : ''}
             </Text>

@@ -55,11 +55,7 @@ const COLUMNS: TColumn<TStationProfileItem, TField>[] = [
   {
     key: 'amenities',
     header: 'Amenities',
-    cell: (row) => (
-      <Text size="sm" lineClamp={2}>
-        {row.amenities.map((amenity) => AMENITY_LABELS[amenity]).join(', ') || '—'}
-      </Text>
-    ),
+    cell: (row) => <AmenitiesCell labels={row.amenities.map((amenity) => AMENITY_LABELS[amenity])} />,
   },
   { key: 'phone', header: 'Phone', nowrap: true, cell: (row) => row.phone ?? '—' },
   { key: 'photos', header: 'Photos', numeric: true, cell: (row) => row.photos.length },
@@ -120,5 +116,15 @@ export function ProfileListScreen({ search }: { search: TStationProfilesSearch }
         )}
       </PagedResults>
     </Stack>
+  );
+}
+
+/** Two lines of amenities; the whole list is one hover away when it is longer. */
+function AmenitiesCell({ labels }: { labels: string[] }) {
+  const text = labels.join(', ') || '—';
+  return (
+    <Text size="sm" lineClamp={2} title={text}>
+      {text}
+    </Text>
   );
 }

@@ -30,7 +30,7 @@ export function StationHeader({ station }: { station: TStation }) {
         <Stack gap={6}>
           <Group gap="xs" wrap="wrap">
             <StationStatusBadge status={station.status} />
-            <StationLiveIndicator stationId={station.id} slug={station.slug} />
+            <StationLiveIndicator stationId={station.id} slug={station.slug} stationStatus={station.status} />
             <Text size="sm" c="dimmed">
               {FUEL_PROVIDER_LABELS[station.fuelProvider]} ·{' '}
               <span style={{ fontFamily: 'monospace' }}>{station.code}</span>

@@ -1,5 +1,6 @@
 import type { TStation } from '@forecourt/contracts';
 import { Table, Text } from '@mantine/core';
+import { followRowLink } from '../../../components/data-table';
 import { AnchorLink } from '../../../components/links';
 import { SortableTh, type TSortState } from '../../../components/sortable-th';
 import { formatDate, formatNumber } from '../../../lib/format';
@@ -54,8 +55,13 @@ export function StationTable({
         </Table.Thead>
         <Table.Tbody>
           {stations.map((station) => (
-            <Table.Tr key={station.id} data-testid="station-row">
-              <Table.Td>
+            <Table.Tr
+              key={station.id}
+              data-testid="station-row"
+              onClick={followRowLink}
+              style={{ cursor: 'pointer' }}
+            >
+              <Table.Td data-row-link>
                 <AnchorLink to="/stations/$slug" params={{ slug: station.slug }} fw={600} size="sm">
                   {station.name}
                 </AnchorLink>

@@ -13,6 +13,7 @@ import {
   WindowHeader,
 } from '../../../features/metrics/components/windowed-view';
 import {
+  everyStep,
   formatCount,
   formatHourRange,
   formatQueue,
@@ -46,7 +47,7 @@ function StationCongestion() {
     <Stack gap="lg">
       <WindowHeader
         title="Congestion"
-        description="Vehicles waiting and the wait at each lane, from samples every 15 minutes (IST)."
+        description={`Vehicles waiting and the wait at each lane, one point ${everyStep(api.window.frequency)} (IST).`}
         api={api}
         query={summary}
         showFrequency

@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { createLazyRoute, Outlet } from '@tanstack/react-router';
-import { ErrorState } from '../../../components/query-states';
+import { currentFailure, ErrorState } from '../../../components/query-states';
 import {
   StationHeader,
   StationHeaderSkeleton,
@@ -26,13 +26,15 @@ function StationLayout() {
       </Stack>
     );
   }
-  if (station.isError) {
-    return isApiError(station.error, 'NOT_FOUND') ? (
+  const failure = currentFailure(station);
+  if (failure) {
+    return isApiError(failure.error, 'NOT_FOUND') ? (
       <StationNotFound slug={slug} />
     ) : (
       <ErrorState
         title="Could not load this station"
-        error={station.error}
+        error={failure.error}
+        autoRetrying={failure.retrying}
         onRetry={() => station.refetch()}
         isRetrying={station.isFetching}
       />

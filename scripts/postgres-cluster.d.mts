@@ -1,0 +1,1 @@
+export function startPostgres(): Promise<{ url: string; stop: () => void }>;
