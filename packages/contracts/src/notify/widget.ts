@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type TSeverity, ZSeverity } from './enums';
+import { ZSeverity } from './enums';
 
 /**
  * The inbox widget wire contract (`/v1/widgets/*`, ../shared/protocol/inbox-widget-protocol.md).
@@ -122,5 +122,7 @@ export const ZPlatformConfig = z.object({
   subscriberId: z.string(),
   /** HMAC-SHA256 (hex) of `subscriberId` under the environment's secret key. */
   subscriberHash: z.string(),
+  /** The longest snooze the server accepts, in hours (the inbox offers no longer choice). */
+  maxSnoozeHours: z.number().int().positive(),
 });
 export type TPlatformConfig = z.infer<typeof ZPlatformConfig>;

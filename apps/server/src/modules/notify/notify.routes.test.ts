@@ -660,6 +660,7 @@ describe('notification platform for signed-in users (/api/platform)', () => {
       socketUrl: 'http://localhost:8080',
       subscriberId: String(member.user.id),
       subscriberHash: f.hash(String(member.user.id)),
+      maxSnoozeHours: 720,
     });
     const subscriber = await f.v1('GET', `/v1/subscribers/${member.user.id}`);
     expect(subscriber.json().data).toMatchObject({
@@ -816,5 +817,27 @@ describe('notification platform for signed-in users (/api/platform)', () => {
     });
     expect(feed.json().data[0]._id).toBe(messages.json().data[0]._id);
     expect(toHexId(1)).toHaveLength(24);
+  });
+});
+
+describe('the inbox settings follow the configured snooze maximum', () => {
+  it('tells the dashboard inbox the maximum the server enforces', async () => {
+    const t = await createTestApp({ notify: { maxSnoozeHours: 48 } });
+    try {
+      const f = await createNotifyFixture(t);
+      const member = await createSignedInUser(t.database.db, {
+        organizationId: f.organization.id,
+        role: 'member',
+      });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/platform/config',
+        headers: member.headers,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().maxSnoozeHours).toBe(48);
+    } finally {
+      await t.close();
+    }
   });
 });

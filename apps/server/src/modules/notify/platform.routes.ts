@@ -19,7 +19,7 @@ const errors = { 401: ZApiError, 403: ZApiError };
  * `/api/platform`: the inbox configuration of the signed-in user (every member), and the
  * organisation's notification environment for admins (the key is shown once, when rotated).
  */
-export function platformRoutes(deps: NotifyDeps): FastifyPluginAsyncZod {
+export function platformRoutes(deps: NotifyDeps, options: { maxSnoozeHours: number }): FastifyPluginAsyncZod {
   return async (app) => {
     acceptEmptyJsonBody(app);
     app.get(
@@ -55,6 +55,7 @@ export function platformRoutes(deps: NotifyDeps): FastifyPluginAsyncZod {
           socketUrl: deps.publicUrl,
           subscriberId,
           subscriberHash: subscriberHash(await secretKeyOf(deps, environment), subscriberId),
+          maxSnoozeHours: options.maxSnoozeHours,
         };
       },
     );

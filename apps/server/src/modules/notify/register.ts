@@ -6,6 +6,7 @@ import { filesHostOf } from '../../lib/file-links';
 import type { AccessControl } from '../auth/access-control';
 import { authContext } from '../auth/auth-context';
 import { inboxApiRoutes } from '../widget/inbox-api.routes';
+import { DEFAULT_MAX_SNOOZE_HOURS } from '../widget/inbox-api.service';
 import { SnoozeWaker } from '../widget/snooze-waker';
 import { widgetAuthenticator, widgetRoutes } from '../widget/widget.routes';
 import { WidgetRealtime } from '../widget/widget-realtime';
@@ -206,7 +207,9 @@ export async function registerNotify(
   await app.register(integrationTestRoutes(deps));
   await app.register(widgetRoutes(deps));
   await app.register(inboxApiRoutes(deps, { maxSnoozeHours: options.maxSnoozeHours }));
-  await app.register(platformRoutes(deps));
+  await app.register(
+    platformRoutes(deps, { maxSnoozeHours: options.maxSnoozeHours ?? DEFAULT_MAX_SNOOZE_HOURS }),
+  );
   await app.register(announcementRoutes(deps));
   await app.register(previewRoutes());
   await app.register(activityRoutes(deps));

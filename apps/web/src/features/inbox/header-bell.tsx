@@ -54,6 +54,7 @@ export function HeaderBell() {
       applicationIdentifier={config.data.applicationIdentifier}
       subscriberId={config.data.subscriberId}
       subscriberHash={config.data.subscriberHash}
+      clientOptions={{ maxSnoozeHours: config.data.maxSnoozeHours }}
       backendUrl={origin}
       socketUrl={origin}
       stores={INBOX_STORES}
