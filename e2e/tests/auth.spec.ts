@@ -76,6 +76,9 @@ test.describe('signing in and staying signed in', () => {
     }) => {
       await page.goto('/stations');
       await expect(page.getByTestId('station-row').first()).toBeVisible();
+      // Let the page finish its own requests (the bell's settings come after the list): one asked
+      // with the tampered token below would refresh on this page, not on the next.
+      await page.waitForLoadState('networkidle');
       const real = await readStoredCredentials(page);
       // Still in date, but tampered with: the server answers 401 and the client refreshes once.
       const tampered = withPayload(real!.access_token, { exp: nowSeconds() + 600 });

@@ -74,6 +74,9 @@ export type TTimeWindowConfig = {
 export const TIME_WINDOWS = {
   default: { defaultSpan: '1h', maxSpan: '1w', minInterval: '1h', step: '1m' },
   command: { defaultSpan: '24h', maxSpan: '180d', minInterval: '1h', step: '1m' },
+  // No window of its own: the default row, but opened on a day, because lane samples come every
+  // few minutes and the busiest hours of the day need one (docs/DECISIONS.md).
+  congestion: { defaultSpan: '24h', maxSpan: '1w', minInterval: '1h', step: '1m' },
   // Spec gives only the default span; the maximum is the default row's week.
   stationMetrics: { defaultSpan: '24h', maxSpan: '1w', minInterval: '1h', step: '1m' },
   stationVehicles: { defaultSpan: '24h', maxSpan: '180d', minInterval: '1h', step: '1m' },

@@ -41,7 +41,7 @@ function samplesQuery(
 
 /**
  * The lane samples of a station in the window, keyset pages. Congestion has no window of its own:
- * it takes the default one (an hour by default, at most a week; docs/DECISIONS.md).
+ * the default window's limits, opened on a day (screen `congestion`; docs/DECISIONS.md).
  */
 export async function listCongestionSamples(
   db: Db,
@@ -49,7 +49,7 @@ export async function listCongestionSamples(
   query: TCongestionSamplePageQuery,
   now: number,
 ): Promise<TCongestionSamplePage> {
-  const { window, startMs, endMs } = resolveRequestWindow('default', query, now);
+  const { window, startMs, endMs } = resolveRequestWindow('congestion', query, now);
   const rows = samplesQuery(db, stationId, { startMs, endMs }, query.lane);
   const order = keysetOrder(query.sort, SAMPLE_SORTS, 'congestion_samples.id');
   const present = (row: SampleRow) => ({
@@ -73,14 +73,14 @@ const add = (acc: Acc | undefined, row: SampleRow): Acc => ({
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 const IST_OFFSET_MS = 19_800_000;
 
-/** Queue and wait per lane over the window and the busiest IST hours (the default window). */
+/** Queue and wait per lane over the window and the busiest IST hours (screen `congestion`). */
 export async function getCongestionSummary(
   db: Db,
   stationId: number,
   query: TCongestionSummaryQuery,
   now: number,
 ): Promise<TCongestionSummary> {
-  const resolved = resolveRequestWindow('default', query, now);
+  const resolved = resolveRequestWindow('congestion', query, now);
   const steps = new Set(chartSteps(resolved));
   const samples = await samplesQuery(db, stationId, resolved)
     .orderBy('congestionSamples.sampledAt')

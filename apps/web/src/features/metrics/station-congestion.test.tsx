@@ -92,15 +92,15 @@ describe('the station congestion', () => {
     expect(callsTo(fetchMock, SAMPLES)).toHaveLength(0);
   });
 
-  it('opens on the default window, the last hour in 5-minute steps, and says so', async () => {
+  it('opens on the last 24 hours in hourly steps, and says so', async () => {
     const fetchMock = serveMetrics({ [SUMMARY]: congestionSummary(), [SAMPLES]: page([]) });
     renderApp(`/stations/${STATION.slug}/congestion`);
 
-    expect(await screen.findByText(/one point every 5 minutes \(IST\)/)).toBeTruthy();
+    expect(await screen.findByText(/one point every hour \(IST\)/)).toBeTruthy();
     await waitFor(() => expect(callsTo(fetchMock, SUMMARY).length).toBeGreaterThan(0));
     const query = lastQuery(fetchMock, SUMMARY);
-    expect(query.frequency).toBe('5m');
-    expect(Date.parse(query.endDate ?? '') - Date.parse(query.startDate ?? '')).toBe(3_600_000);
+    expect(query.frequency).toBe('1h');
+    expect(Date.parse(query.endDate ?? '') - Date.parse(query.startDate ?? '')).toBe(86_400_000);
   });
 
   it('names the step picked by hand', async () => {

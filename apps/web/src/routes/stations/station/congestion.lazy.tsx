@@ -35,12 +35,12 @@ export const Route = createLazyRoute('/shell/stations/$slug/congestion')({ compo
 const BUSIEST_SERIES = [{ name: 'queueLength', label: 'Mean queue', color: 'grape.6' }];
 
 /**
- * /stations/$slug/congestion: queue length and wait per lane over the window (the default window:
- * an hour unless chosen, up to a week), the busiest hours of the IST day and the lane samples themselves.
+ * /stations/$slug/congestion: queue length and wait per lane over the window (screen `congestion`:
+ * a day unless chosen, up to a week), the busiest hours of the IST day and the lane samples themselves.
  */
 function StationCongestion() {
   const { slug } = Route.useParams();
-  const api = useTimeWindow('default');
+  const api = useTimeWindow('congestion');
   const summary = useCongestionSummary(slug, api);
 
   return (
