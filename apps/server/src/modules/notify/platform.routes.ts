@@ -6,6 +6,7 @@ import {
 } from '@forecourt/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireCaller } from '../../http/caller';
+import { findUserById } from '../accounts/users.repository';
 import { recordAuditEvent } from '../audit/audit.repository';
 import { acceptEmptyJsonBody } from '../auth/empty-json-body';
 import { ensureEnvironment, presentEnvironment, rotateSecretKey, secretKeyOf } from './environments.service';
@@ -36,11 +37,8 @@ export function platformRoutes(deps: NotifyDeps, options: { maxSnoozeHours: numb
       async (request) => {
         const caller = requireCaller(request);
         const environment = await ensureEnvironment(deps, caller.organizationId);
-        const user = await deps.db
-          .selectFrom('users')
-          .select(['id', 'firstName', 'lastName', 'email'])
-          .where('id', '=', caller.userId)
-          .executeTakeFirstOrThrow();
+        const user = await findUserById(deps.db, caller.userId);
+        if (!user) throw new Error('signed-in user not found');
         const subscriberId = String(user.id);
         // Users are subscribers of their organisation's environment: kept in step with the profile.
         await upsertSubscriber(

@@ -1,8 +1,9 @@
 import { Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { AnchorLink } from '../../../components/links';
 import { formatDistance } from '../../../lib/format';
-import { STATUS_LABELS } from '../labels';
+
 import { useNearbyStations } from '../queries';
+import { StationStatusBadge } from './station-badges';
 
 /**
  * The caller's stations nearest to this one, closest first, with the straight-line distance
@@ -54,7 +55,7 @@ export function NearbyStationsCard({ slug }: { slug: string }) {
                     <Text size="sm">{station.city}</Text>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm">{STATUS_LABELS[station.status]}</Text>
+                    <StationStatusBadge status={station.status} />
                   </Table.Td>
                   <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
                     <Text size="sm">{formatDistance(station.distanceMetres)}</Text>
