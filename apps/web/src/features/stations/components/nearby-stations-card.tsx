@@ -1,4 +1,5 @@
 import { Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { STACKED } from '../../../components/data-table';
 import { AnchorLink } from '../../../components/links';
 import { formatDistance } from '../../../lib/format';
 
@@ -34,7 +35,7 @@ export function NearbyStationsCard({ slug }: { slug: string }) {
           <Text size="xs" c="dimmed">
             Straight-line distance, within {data.radiusKm} km.
           </Text>
-          <Table verticalSpacing={4}>
+          <Table verticalSpacing={4} className={STACKED}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Station</Table.Th>
@@ -46,18 +47,18 @@ export function NearbyStationsCard({ slug }: { slug: string }) {
             <Table.Tbody>
               {data.results.map((station) => (
                 <Table.Tr key={station.id} data-testid="nearby-station">
-                  <Table.Td>
+                  <Table.Td data-label="Station">
                     <AnchorLink to="/stations/$slug" params={{ slug: station.slug }} size="sm" fw={500}>
                       {station.name}
                     </AnchorLink>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label="City">
                     <Text size="sm">{station.city}</Text>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label="Status">
                     <StationStatusBadge status={station.status} />
                   </Table.Td>
-                  <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
+                  <Table.Td data-label="Distance" style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
                     <Text size="sm">{formatDistance(station.distanceMetres)}</Text>
                   </Table.Td>
                 </Table.Tr>
