@@ -13,7 +13,7 @@ import type { Scope } from '../apps/server/src/modules/operations/scope';
 import { listTransactions } from '../apps/server/src/modules/operations/transactions.service';
 
 /**
- * The screens' longest windows on the network lists (issue 18), through the same service code as
+ * The screens' longest windows on the network lists, through the same service code as
  * the API, against an anchor measured beside it in the same run:
  *   npx tsx bench/long-windows.ts [--database-url /tmp/forecourt-bench/bench.db] [--rounds 15]
  * - customers ranked over 180 days (weekly rollup + edge fills) vs the one-pass aggregation of

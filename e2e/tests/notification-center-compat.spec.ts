@@ -8,7 +8,7 @@ import { expect, signInWithApi, test } from '../fixtures/auth';
 import { saveScreenshot } from '../fixtures/screenshots';
 
 /**
- * The published `@novu/notification-center@2.0.0`, unchanged, against our server (issue 6).
+ * The published `@novu/notification-center@2.0.0`, unchanged, against our server.
  * `compat/notification-center/dist` is its test page: `scripts/test-all.mjs` installs that folder
  * (npm ci) and bundles it; this spec bundles it again (under a second) so the page always matches
  * `compat/notification-center/src`. The page is served here from a

@@ -8,7 +8,7 @@ import { expect, signInWithApi, test } from '../fixtures/auth';
 import { saveScreenshot } from '../fixtures/screenshots';
 
 /**
- * The published `@novu/react` Inbox, unchanged, against our `/v1/inbox` API (issue 14): the
+ * The published `@novu/react` Inbox, unchanged, against our `/v1/inbox` API: the
  * current 3.19.2 (`index.html`) and the older 3.5.0 (`older.html`, which still sends User-Agent and
  * reads the unread count as a number). `compat/novu-react` holds the pages: `scripts/test-all.mjs`
  * installs that folder (npm ci) and bundles it; this spec bundles it again so the pages match

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { ZRole } from './enums';
 
 /**
- * Payloads of the auth service (`/api/auth`, spec §3 "Auth payloads" and §7). Field names on the
- * wire are exactly the spec's: `access_token`, `refresh_token`, `redirect_url`, `signupToken`.
+ * Payloads of the auth service (`/api/auth`; docs/PRODUCT.md, "Sign-in and sessions"). Field names
+ * on the wire are exactly these: `access_token`, `refresh_token`, `redirect_url`, `signupToken`.
  */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -58,7 +58,7 @@ export type TOrganizationSignupRequest = z.infer<typeof ZOrganizationSignupReque
 export const ZPasswordResetRequest = z.object({ email: ZEmail });
 export const ZPasswordResetConfirm = z.object({ password: ZPassword });
 
-/** The decoded access-token payload the web reads without verifying (spec §3 Credentials). */
+/** The decoded access-token payload the web reads without verifying. */
 export const ZAccessTokenPayload = z.object({
   sub: z.string(),
   scope: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Longest URI accepted anywhere (links, webhook URLs, photo URLs), spec §5. */
+/** Longest URI accepted anywhere (links, webhook URLs, photo URLs). */
 export const MAX_URI_LENGTH = 2000;
 
 /** True when `uri` has at most {@link MAX_URI_LENGTH} characters (UTF-16 code units, as browsers count). */
@@ -9,7 +9,7 @@ export function isUriWithinLimit(uri: string): boolean {
 }
 
 /**
- * True when the length of `value` is a multiple of 4, as padded base64 must be (spec §5).
+ * True when the length of `value` is a multiple of 4, as padded base64 must be.
  * The empty string passes: it is the encoding of zero bytes.
  */
 export function isBase64LengthValid(value: string): boolean {
@@ -40,7 +40,7 @@ export const ZFileAddressLink = z
 /** An http(s) URL or a `{address}` link to a stored file. */
 export const ZUriOrFileAddress = z.union([ZUri, ZFileAddressLink]);
 
-/** A padded base64 string: checks the length rule of spec §5, then the alphabet. */
+/** A padded base64 string: checks the length rule, then the alphabet. */
 export const ZBase64 = z
   .string()
   .refine(isBase64LengthValid, { message: 'Base64 length must be a multiple of 4', abort: true })

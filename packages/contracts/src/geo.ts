@@ -37,7 +37,7 @@ const DMS_PATTERN = new RegExp(
 );
 
 /**
- * Parses degrees, minutes and seconds with a hemisphere letter into decimal degrees (spec §5):
+ * Parses degrees, minutes and seconds with a hemisphere letter into decimal degrees:
  * `28°36'50"N` → 28.61389, `77° 12' 32.4" w` → -77.209, `28d 36m 50s S`, `S 28 36 50`, `-28.5`.
  *
  * Rules: the hemisphere letter may lead or trail and may be lower case; S and W give a negative
@@ -97,7 +97,7 @@ function coordinate(value: number): string {
 }
 
 /**
- * Google Maps directions link, driving, with the traffic layer on (spec §9):
+ * Google Maps directions link, driving, with the traffic layer on:
  *
  * `https://www.google.com/maps/dir/?api=1[&origin=LAT%2CLNG]&destination=LAT%2CLNG&travelmode=driving&layer=t`
  *

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 
 /**
- * List state shared by every list screen and endpoint (spec §3, §9):
+ * List state shared by every list screen and endpoint (docs/PRODUCT.md, "Lists"):
  * `page`, `limit`, `sort` (`field` or `-field`) and resource filters.
  * Responses are `{count, pages, results}`.
  */
 export type TListConfig<TSort extends string> = {
-  /** Default page size (spec §9). */
+  /** Default page size. */
   limit: number;
   /** First page index: 0 by default, 1 for station reviews. */
   firstPage: 0 | 1;
@@ -18,7 +18,7 @@ export type TListConfig<TSort extends string> = {
 
 export const MAX_LIMIT = 200;
 
-/** Page size and sort per list, from spec §9. */
+/** Page size and first page per list (docs/PRODUCT.md, "Lists"). */
 export const LIST_DEFAULTS = {
   default: { limit: 20, firstPage: 0 },
   stations: { limit: 50, firstPage: 0 },

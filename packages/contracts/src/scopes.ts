@@ -2,7 +2,7 @@ import type { TRole } from './enums';
 
 /**
  * Permissions. The access token's `scope` claim is a space-separated list of `resource:letters`
- * entries (spec §6), e.g. `stations:crud incidents:ru`; each letter expands into its own grant
+ * entries, e.g. `stations:crud incidents:ru`; each letter expands into its own grant
  * `resource:letter`. Routes declare the grant they need, e.g. `incidents:u`.
  */
 export const SCOPE_RESOURCES = [

@@ -77,7 +77,7 @@ describe('TIME_WINDOWS', () => {
   const screens = Object.keys(TIME_WINDOWS) as TTimeWindowScreen[];
   const ms = (token: string) => parseDurationToken(token) as number;
 
-  it('records the spec §9 values', () => {
+  it('records the per-screen values', () => {
     expect(TIME_WINDOWS.default).toEqual({ defaultSpan: '1h', maxSpan: '1w', minInterval: '1h', step: '1m' });
     expect(TIME_WINDOWS.command).toMatchObject({ defaultSpan: '24h', maxSpan: '180d' });
     expect(TIME_WINDOWS.stationMetrics.defaultSpan).toBe('24h');

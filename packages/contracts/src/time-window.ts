@@ -4,7 +4,7 @@ import { formatNumber } from './format/number';
 import { IST_OFFSET_MS, type TDateInput, toDate } from './format/time';
 
 /**
- * Time-window state of the chart and list screens (spec §3, §9): `startDate`/`endDate` (ISO 8601),
+ * Time-window state of the chart and list screens (docs/PRODUCT.md, "Time windows"): `startDate`/`endDate` (ISO 8601),
  * `frequency` (the chart step, a duration token such as `5m`), `update` (live: the window follows
  * "now") and `minInterval`/`maxInterval` (the shortest and longest span the screen allows).
  *
@@ -68,8 +68,8 @@ export type TTimeWindowConfig = {
 };
 
 /**
- * Per-screen windows from spec §9 ("default span / maximum span / step"). Values the spec leaves out
- * come from its `default` row (step 1m, minimum 1h) unless a comment says otherwise.
+ * Per-screen windows: default span, maximum span, step. Values the product leaves open
+ * come from the `default` row (step 1m, minimum 1h) unless a comment says otherwise.
  */
 export const TIME_WINDOWS = {
   default: { defaultSpan: '1h', maxSpan: '1w', minInterval: '1h', step: '1m' },

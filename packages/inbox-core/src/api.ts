@@ -50,7 +50,7 @@ function storeParams(query: StoreQuery): Record<string, QueryValue> {
 }
 
 /**
- * Every `/v1/widgets` route (protocol §3.0), one method each, answers checked. GETs and the
+ * Every `/v1/widgets` route (all 19), one method each, answers checked. GETs and the
  * idempotent writes (flags, deletions, preferences, actions, session) are retried on transient
  * failures; the usage log is not (it would count twice).
  */

@@ -17,7 +17,7 @@ import { message } from './test/fakes';
 
 const flags = (seen: boolean, read: boolean) => message({ seen, read });
 
-describe('message flag rules (spec §4)', () => {
+describe('message flag rules', () => {
   it('mark as read sets seen and read', () => {
     expect(applyMark(flags(false, false), READ)).toMatchObject({ seen: true, read: true });
     expect(applyMark(flags(true, false), READ)).toMatchObject({ seen: true, read: true });
@@ -40,7 +40,7 @@ describe('message flag rules (spec §4)', () => {
     expect(applyMark(flags(false, false), { read: true })).toMatchObject({ seen: false, read: true });
   });
 
-  it('mark all read sets read and seen; mark all seen sets seen and not read, as the spec words it', () => {
+  it('mark all read sets read and seen; mark all seen sets seen and not read', () => {
     expect(applyMark(flags(false, false), MARK_ALL_READ)).toMatchObject({ seen: true, read: true });
     expect(applyMark(flags(false, true), MARK_ALL_SEEN)).toMatchObject({ seen: true, read: false });
     expect(applyMark(flags(false, false), MARK_ALL_SEEN)).toMatchObject({ seen: true, read: false });

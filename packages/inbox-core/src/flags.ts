@@ -1,7 +1,7 @@
 import type { InboxMessage, Mark } from './types';
 
 /**
- * The message flag rules of spec §4 as pure functions. The client applies them to the loaded
+ * The message flag rules (docs/PRODUCT.md, "Message flags") as pure functions. The client applies them to the loaded
  * messages at once (optimistically) and then reconciles with what the server stores.
  */
 
@@ -27,7 +27,7 @@ export function applyMark<M extends Pick<InboxMessage, 'seen' | 'read'>>(message
 /** Mark all read: read and seen on every loaded message. */
 export const MARK_ALL_READ: Required<Mark> = { seen: true, read: true };
 /**
- * Mark all seen, as spec §4 words it: seen and *not read* on every loaded message. The server's
+ * Mark all seen, as the product defines it: seen and *not read* on every loaded message. The server's
  * `POST /messages/seen` only writes `seen`, so the refetch that follows restores `read` on messages
  * that were read before.
  */

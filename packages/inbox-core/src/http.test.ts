@@ -76,7 +76,7 @@ describe('HTTP client', () => {
     await expect(api.getFeed(0)).rejects.toThrow('createdAt');
   });
 
-  it('sends the wire bodies of the spec (§3): session, markAs, actions, preferences, usage log', async () => {
+  it('sends the wire bodies: session, markAs, actions, preferences, usage log', async () => {
     const m = message();
     const { fetch, calls } = fakeFetch([
       (call) =>

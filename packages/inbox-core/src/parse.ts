@@ -12,7 +12,7 @@ import type {
 } from './types';
 
 /**
- * Response checks (protocol §3, §4). They verify what the client relies on — the render-critical
+ * Response checks (docs/PRODUCT.md, "Inbox widget protocol"). They verify what the client relies on — the render-critical
  * message fields, paging and counts — and pass everything else through untouched, so a newer
  * server adding fields keeps working. Written without a schema library to keep the widget small.
  */

@@ -6,7 +6,7 @@ import { fakeFetch } from './test/fakes';
 
 const options = { retries: 3, baseDelayMs: 1000, maxDelayMs: 30_000 };
 
-describe('retry policy (spec §9: 3 retries, 1 s doubling up to 30 s)', () => {
+describe('retry policy (3 retries, 1 s doubling up to 30 s)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
   });

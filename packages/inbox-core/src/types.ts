@@ -1,9 +1,9 @@
 import type { TNotifyChannel, TWidgetMessage } from '@forecourt/contracts';
 
-/** The in-app message document (protocol §4), as the contracts describe it. */
+/** The in-app message document, as the contracts describe it. */
 export type InboxMessage = TWidgetMessage;
 
-/** A store's filter: what the feed, its count badge and "mark all" apply to (protocol §3.1). */
+/** A store's filter: what the feed, its count badge and "mark all" apply to. */
 export type StoreQuery = {
   /** Feed identifiers (the feed's human key, not its id). */
   feedIdentifier?: string | string[];

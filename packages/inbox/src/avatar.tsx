@@ -1,6 +1,6 @@
 import type { InboxMessage } from '@forecourt/inbox-core';
 
-/** Icons of `system_icon` actors (protocol §4), 24×24 paths. */
+/** Icons of `system_icon` actors, 24×24 paths. */
 const SYSTEM_ICONS: Record<string, string> = {
   warning: 'M12 2 1 21h22L12 2Zm1 15h-2v-2h2v2Zm0-4h-2V9h2v4Z',
   info: 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm1 15h-2v-6h2v6Zm0-8h-2V7h2v2Z',
@@ -19,7 +19,7 @@ function initials(first: string | null | undefined, last: string | null | undefi
 }
 
 /**
- * The sender's avatar by actor type (protocol §4): none → nothing; `user` → their picture, else
+ * The sender's avatar by actor type: none → nothing; `user` → their picture, else
  * their initials, else a person icon; `system_icon` → one of six icons; `system_custom` → an image.
  */
 export function Avatar({ message, systemLabel }: { message: InboxMessage; systemLabel: string }) {

@@ -173,7 +173,7 @@ export type InboxActions = {
   archiveAllRead: () => Promise<unknown>;
 };
 
-/** Flag and removal actions (spec §4). Each shows at once and is rolled back if the server refuses. */
+/** Flag and removal actions (docs/PRODUCT.md, "Message flags"). Each shows at once and is rolled back if the server refuses. */
 export function useInboxActions(): InboxActions {
   const { client } = useInboxContext('useInboxActions');
   return useMemo(

@@ -42,7 +42,7 @@ function getPurifier(): Purifier | null {
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
- * Message content (HTML, protocol §4) reduced to inline markup and links that open in a new tab
+ * Message content (HTML) reduced to inline markup and links that open in a new tab
  * with `rel="noopener noreferrer"`. Scripts, styles, event handlers, images and forms never
  * survive. Outside a browser the markup is escaped (shown as text).
  */

@@ -681,7 +681,7 @@ export interface NotifyJobsTable {
   stepIndex: number;
   /** The step type (a channel, digest, delay). */
   type: string;
-  /** A job status of spec §3. */
+  /** A job status (`JOB_STATUSES` in contracts). */
   status: string;
   attempts: Flag;
   error: NotifyNullable<string>;
@@ -710,7 +710,7 @@ export interface NotifyExecutionDetailsTable {
   messageId: NotifyNullable<number>;
   transactionId: string;
   channel: NotifyNullable<string>;
-  /** An execution code of spec §8. */
+  /** An execution code (`EXECUTION_CODES` in contracts). */
   code: number;
   status: string;
   detail: string;

@@ -7,7 +7,7 @@ import { createOrganization, createSignedInUser, createStation } from '../test/f
 
 const DAY = 86_400_000;
 const ROWS = 40_000;
-/** The bound the health check must stay under while an export streams (issue 12: generous). */
+/** The bound the health check must stay under while an export streams (generous). */
 const HEALTH_BOUND_MS = 250;
 
 type Streaming = { response: IncomingMessage; done: Promise<number>; abort(): void };

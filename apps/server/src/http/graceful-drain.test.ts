@@ -22,7 +22,7 @@ function get(agent: Agent, port: number, path: string): Promise<Outcome> {
   });
 }
 
-describe('SIGTERM drain (issue 12, item 9)', () => {
+describe('SIGTERM drain', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let app: FastifyInstance;
   let port: number;

@@ -38,7 +38,7 @@ export type DomainEvent =
     } & IncidentEventBase)
   | RecordEvent;
 
-/** What every event of issue 5's records carries. */
+/** What every record event carries. */
 type RecordEventBase = {
   organizationId: number;
   /** The user who caused it; null for the system. */

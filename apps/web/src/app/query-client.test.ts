@@ -5,7 +5,7 @@ import { createQueryClient, retryDelay, shouldRetry } from './query-client';
 const apiError = (status: number) =>
   new ApiError({ status, code: status ? 'INTERNAL' : 'UNAVAILABLE', message: '' });
 
-describe('query defaults (spec §9)', () => {
+describe('query defaults', () => {
   it('retries transient failures up to 3 times and never a 4xx', () => {
     expect(shouldRetry(0, apiError(503))).toBe(true);
     expect(shouldRetry(2, apiError(0))).toBe(true);

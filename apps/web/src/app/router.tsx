@@ -51,7 +51,7 @@ export type TRouterContext = { queryClient: QueryClient };
 
 /**
  * Starts loading a query while the route's code downloads, without holding up navigation.
- * Cached data is used as it is (spec §9: no refetch on mount); the screen shows loading and error states.
+ * Cached data is used as it is (no refetch on mount); the screen shows loading and error states.
  */
 function prefetch(loading: Promise<unknown>): void {
   loading.catch(() => {
@@ -104,7 +104,7 @@ const ZLoginSearch = z.object({
     .catch(undefined),
 });
 
-/** /login and the other sign-in pages: open to everyone (spec §2). */
+/** /login and the other sign-in pages: open to everyone. */
 const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'login',
@@ -156,7 +156,7 @@ const shellRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'shell',
   /**
-   * Every page of the shell needs a session (spec §4). An expired access token is renewed here,
+   * Every page of the shell needs a session. An expired access token is renewed here,
    * silently; when that is refused the user signs in again and comes back to this address.
    */
   beforeLoad: async ({ location }) => {
@@ -341,7 +341,7 @@ const vehicleRoute = createRoute({
   path: 'vehicles/$registration',
   validateSearch: ZVehicleSearch,
 }).lazy(() => import('../routes/vehicles/vehicle.lazy').then((module) => module.Route));
-/** The network command centre (spec §2: "a command view", route not given). */
+/** The network command centre, `/command` (docs/PRODUCT.md, "Screens and routes"). */
 const commandRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: 'command',

@@ -12,7 +12,7 @@ export function actionLabel(action: string): string {
 }
 
 /**
- * A record's audit trail (who, what, when), newest first, as every detail page of issue 5 shows
+ * A record's audit trail (who, what, when), newest first, as every record's detail page shows
  * it. `describe` turns an entry into a sentence for the record kind ("Blocked the card"); the
  * default shows the action's verb ({@link actionLabel}).
  */

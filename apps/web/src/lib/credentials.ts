@@ -4,7 +4,7 @@ import { onStoredChange, readStoredString, removeStored, STORAGE_KEYS, writeStor
 import { decodeAccessToken, isPayloadLive } from './token';
 
 /**
- * What sign-in stores under `credentials` (spec §3): the token pair, plus the `redirect_url` the
+ * What sign-in stores under `credentials`: the token pair, plus the `redirect_url` the
  * login answer may carry (the organisation-signup page for a user without an organisation).
  * Anything that fails to parse counts as signed out.
  */
@@ -81,7 +81,7 @@ export function getSession(): TSession | null {
   return cachedSession;
 }
 
-/** Spec §4: signed in when there is an access token and its expiry is in the future. */
+/** Signed in when there is an access token and its expiry is in the future. */
 export function isLoggedIn(now = Date.now()): boolean {
   const session = getSession();
   return session !== null && isPayloadLive(session.payload, now);

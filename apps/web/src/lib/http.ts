@@ -47,7 +47,7 @@ export function isApiError(error: unknown, code?: TErrorCode): error is ApiError
 
 /**
  * An authenticated call found no access token: the session was cleared, the app went to /login and
- * the call was never sent (spec §4, §8).
+ * the call was never sent ('Auth token absent').
  */
 export class AuthTokenAbsentError extends Error {
   override readonly name = 'AuthTokenAbsentError';
@@ -150,7 +150,7 @@ async function send(url: string, init: RequestInit): Promise<Response> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Renewing the session (spec §4): one refresh at a time, shared by every call that needs it.
+// Renewing the session: one refresh at a time, shared by every call that needs it.
 
 export type TRenewal =
   /** A new token pair was stored (by this call, a concurrent one or another tab). */
@@ -235,7 +235,7 @@ function endSession(): void {
   if (!here.startsWith('/login')) navigateTo(loginHref({ redirectUrl: here }));
 }
 
-/** No token for an authenticated call: clear what is left and go to /login (spec §4). */
+/** No token for an authenticated call: clear what is left and go to /login. */
 function endAbsentSession(): void {
   clearCredentials();
   if (!currentAddress().startsWith('/login')) navigateTo(loginHref());
@@ -294,7 +294,7 @@ async function readBody<T>(response: Response, label: string, schema?: z.ZodType
 }
 
 /**
- * `fetch` for the Forecourt API: JSON in and out, statuses 200–299 are success (spec §9),
+ * `fetch` for the Forecourt API: JSON in and out, statuses 200–299 are success,
  * anything else throws {@link ApiError}. No default timeout; pass `signal` (TanStack Query does)
  * to cancel. With `auth: 'session'` the credentials are read afresh for every call; a missing
  * token cancels the call with 'Auth token absent'; a 401 renews the session once (shared with

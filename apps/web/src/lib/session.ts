@@ -20,7 +20,7 @@ export type TSessionCheck = 'active' | 'signed-out' | 'expired';
 export async function ensureSession(now = Date.now()): Promise<TSessionCheck> {
   const session = getSession();
   if (!session) {
-    // Unparsable leftovers count as empty (spec §3); tidy them away.
+    // Unparsable leftovers count as empty; tidy them away.
     if (readStoredString(STORAGE_KEYS.credentials) !== null) clearCredentials();
     return 'signed-out';
   }

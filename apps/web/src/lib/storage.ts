@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 
-/** Every browser-storage key the dashboard uses (spec §3 settings, §9 local storage keys). */
+/** Every browser-storage key the dashboard uses (docs/PRODUCT.md, "Browser storage"). */
 export const STORAGE_KEYS = {
   credentials: 'credentials',
   defaultRedirect: 'default_redirect',

@@ -3,7 +3,7 @@ import { type TAccessTokenPayload, ZAccessTokenPayload } from '@forecourt/contra
 /** Characters of unpadded base64url (RFC 4648 §5). */
 const BASE64URL = /^[A-Za-z0-9_-]*$/;
 
-/** base64url → bytes, padding the length to a multiple of 4 (spec §5). Null when it is not base64url. */
+/** base64url → bytes, padding the length to a multiple of 4. Null when it is not base64url. */
 function decodeBase64Url(segment: string): Uint8Array | null {
   if (!BASE64URL.test(segment) || segment.length % 4 === 1) return null;
   const padded = segment
@@ -33,8 +33,8 @@ function parsePayload(token: string): TAccessTokenPayload | null {
 }
 
 /**
- * Reads the access token's payload (`sub`, `scope`, `exp`, `org`) WITHOUT verifying the signature
- * (spec §3): the browser only uses it to decide what to show; the server verifies every call.
+ * Reads the access token's payload (`sub`, `scope`, `exp`, `org`) WITHOUT verifying the signature:
+ * the browser only uses it to decide what to show; the server verifies every call.
  * A payload that does not decode logs 'Invalid token received' and yields null.
  */
 export function decodeAccessToken(token: string | null | undefined): TAccessTokenPayload | null {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZId, ZIsoDateTime } from './scalars';
 
 /**
- * The audit trail of a record (issue 5): every create, update and state change, with who did it,
+ * The audit trail of a record: every create, update and state change, with who did it,
  * what changed and when. Records carry their trail in their detail response as `audit`.
  *
  * `action` is `<entity>.<verb>` (e.g. `card.blocked`, `access_request.approved`); `data` holds what

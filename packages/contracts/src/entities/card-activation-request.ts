@@ -21,7 +21,7 @@ export const ZCardActivationRequest = z.object({
 });
 export type TCardActivationRequest = z.infer<typeof ZCardActivationRequest>;
 
-/** Sortable fields (spec §9 names none; newest first by default). */
+/** Sortable fields; newest first by default. */
 export const CARD_ACTIVATION_REQUEST_SORTS = ['createdAt', 'updatedAt'] as const;
 
 /** `GET /api/card-activation-requests` query: 40 per page. */

@@ -60,7 +60,7 @@ describe('ZCard', () => {
 });
 
 describe('ZCardListQuery', () => {
-  it('excludes test cards by default (spec §9), 40 per page', () => {
+  it('excludes test cards by default, 40 per page', () => {
     expect(ZCardListQuery.parse({})).toEqual({
       page: 0,
       limit: 40,
@@ -69,7 +69,7 @@ describe('ZCardListQuery', () => {
     });
   });
 
-  it('filters by isTest (spec §3), status and kind', () => {
+  it('filters by isTest, status and kind', () => {
     expect(ZCardListQuery.parse({ isTest: '1', status: 'blocked', kind: 'prepaid' })).toMatchObject({
       isTest: true,
       status: ['blocked'],

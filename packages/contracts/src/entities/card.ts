@@ -51,10 +51,10 @@ export const ZCard = z.object({
 });
 export type TCard = z.infer<typeof ZCard>;
 
-/** Sortable fields (spec §9 names none; newest first by default). */
+/** Sortable fields; newest first by default. */
 export const CARD_SORTS = ['createdAt', 'expiresAt', 'balancePaise'] as const;
 
-/** `GET /api/cards` query: 40 per page; test cards excluded unless `isTest=true` (spec §9). */
+/** `GET /api/cards` query: 40 per page; test cards excluded unless `isTest=true`. */
 export const ZCardListQuery = zListQuery({
   ...LIST_DEFAULTS.cards,
   sortable: CARD_SORTS,

@@ -44,7 +44,7 @@ export const CHALLAN_SORTS = ['challanTime', 'finePaise'] as const;
 
 /**
  * `GET /api/stations/:slug/challans` query: 40 per page within a window (screen `challans`, at most
- * 60 days). Spec §3 filters challans by "a list of selected fields": status, registration and state.
+ * 60 days). Filters: status, registration and state.
  */
 export const ZChallanListQuery = zListQuery({
   ...LIST_DEFAULTS.challans,

@@ -39,7 +39,7 @@ describe('ZCustomer and ZCustomerSummary', () => {
 });
 
 describe('ZCustomerListQuery', () => {
-  it('defaults to 40 per page, biggest buyers first by quantity_sum (spec §3)', () => {
+  it('defaults to 40 per page, biggest buyers first by quantity_sum', () => {
     expect(ZCustomerListQuery.parse({})).toEqual({
       page: 0,
       limit: 40,
@@ -47,7 +47,7 @@ describe('ZCustomerListQuery', () => {
     });
   });
 
-  it('keeps the spec spelling of the sort key', () => {
+  it('keeps the product spelling of the sort key', () => {
     expect(ZCustomerListQuery.parse({ sort: 'quantity_sum' }).sort).toEqual({
       field: 'quantity_sum',
       direction: 'asc',

@@ -25,7 +25,7 @@ export type TCustomer = z.infer<typeof ZCustomer>;
 
 /**
  * A row of the customers screen: the customer with their purchases inside the requested window.
- * `quantitySum` adds quantities across fuels in their own units (the spec ranks by it);
+ * `quantitySum` adds quantities across fuels in their own units (the list ranks by it);
  * `quantityByFuel` keeps them apart for display.
  */
 export const ZCustomerSummary = ZCustomer.extend({
@@ -38,7 +38,7 @@ export const ZCustomerSummary = ZCustomer.extend({
 export type TCustomerSummary = z.infer<typeof ZCustomerSummary>;
 
 /**
- * Sortable fields. `quantity_sum` keeps the spec's spelling (§3) and orders by `quantitySum`;
+ * Sortable fields. `quantity_sum` keeps the product's spelling and orders by `quantitySum`;
  * the default is the biggest buyers first.
  */
 export const CUSTOMER_SORTS = ['quantity_sum', 'name'] as const;

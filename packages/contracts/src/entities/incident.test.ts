@@ -83,7 +83,7 @@ describe('ZIncident', () => {
 });
 
 describe('ZIncidentListQuery', () => {
-  it('defaults to 40 per page, newest first by openedAt (spec §9)', () => {
+  it('defaults to 40 per page, newest first by openedAt', () => {
     expect(ZIncidentListQuery.parse({})).toEqual({
       page: 0,
       limit: 40,
@@ -91,7 +91,7 @@ describe('ZIncidentListQuery', () => {
     });
   });
 
-  it('filters by station, group, status and type (spec §3)', () => {
+  it('filters by station, group, status and type', () => {
     const query = ZIncidentListQuery.parse({
       station: ['3', '7,9'],
       group: 'revenue',

@@ -42,7 +42,7 @@ export type TIncidentStatus = z.infer<typeof ZIncidentStatus>;
 /**
  * Allowed moves: work moves forward (a step may be skipped), and a resolved or closed incident may
  * be reopened (back to `open`, which restarts its SLA clock). Everything else is 409 CONFLICT.
- * (The spec does not give the transitions; this is the product's rule, docs/DECISIONS.md.)
+ * (docs/PRODUCT.md, "Incidents and SLA"; why: docs/DECISIONS.md.)
  */
 export const INCIDENT_TRANSITIONS: Record<TIncidentStatus, readonly TIncidentStatus[]> = {
   open: ['acknowledged', 'resolved', 'closed'],
@@ -85,10 +85,10 @@ export const ZIncident = z.object({
 });
 export type TIncident = z.infer<typeof ZIncident>;
 
-/** Sortable fields; newest first by default (spec §9). */
+/** Sortable fields; newest first by default. */
 export const INCIDENT_SORTS = ['openedAt', 'number', 'slaDueAt'] as const;
 
-/** `GET /api/incidents` query: 40 per page, `-openedAt`; filters station, group, status, type (spec §3). */
+/** `GET /api/incidents` query: 40 per page, `-openedAt`; filters station, group, status, type. */
 export const ZIncidentListQuery = zListQuery({
   ...LIST_DEFAULTS.incidents,
   sortable: INCIDENT_SORTS,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZTimeWindow } from '../time-window';
 
 /**
- * Keyset paging on top of the list state of spec §3. A page answers `{count, pages, results}` as
+ * Keyset paging on top of the list state (docs/PRODUCT.md, "Lists"). A page answers `{count, pages, results}` as
  * every list does, plus `nextCursor` when more rows follow. Sending that cursor back (with the same
  * filters and sort) seeks straight to the next page, so page 2,500 costs what page 1 costs. `page`
  * still works without a cursor for the first 10,000 rows (the most a capped count can show).

@@ -36,7 +36,7 @@ describe('ZLoyaltyTransaction', () => {
 });
 
 describe('ZLoyaltyTransactionListQuery', () => {
-  it('defaults to live successful entries, 40 per page, newest first (spec §9)', () => {
+  it('defaults to live successful entries, 40 per page, newest first', () => {
     expect(ZLoyaltyTransactionListQuery.parse({})).toEqual({
       page: 0,
       limit: 40,

@@ -37,12 +37,12 @@ export const ZLoyaltyTransaction = z.object({
 });
 export type TLoyaltyTransaction = z.infer<typeof ZLoyaltyTransaction>;
 
-/** Sortable fields; newest first by default (spec §9). */
+/** Sortable fields; newest first by default. */
 export const LOYALTY_TRANSACTION_SORTS = ['createdAt', 'points', 'amountPaise'] as const;
 
 /**
  * `GET /api/loyalty/:slug/transactions` query: 40 per page, `-createdAt`, within a window (screen
- * `loyalty`, at most 366 days). Filters isTest and status (spec §3) default to live, successful
+ * `loyalty`, at most 366 days). Filters isTest and status default to live, successful
  * entries: `isTest=false`, `status=success`.
  */
 export const ZLoyaltyTransactionListQuery = zListQuery({
@@ -61,7 +61,7 @@ export type TLoyaltyTransactionListQuery = z.infer<typeof ZLoyaltyTransactionLis
 export const ZLoyaltyTransactionList = zListResponse(ZLoyaltyTransaction);
 export type TLoyaltyTransactionList = z.infer<typeof ZLoyaltyTransactionList>;
 
-/** A loyalty programme of the organisation; `/loyalty/[slug]` names it by its slug (spec §2). */
+/** A loyalty programme of the organisation; `/loyalty/[slug]` names it by its slug. */
 export const ZLoyaltyProgram = z.object({
   id: ZId,
   slug: z.string(),

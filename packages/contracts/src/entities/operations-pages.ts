@@ -11,7 +11,7 @@ import { ZVehicle, ZVehicleListQuery, ZVehicleSighting, ZVehicleSightingListQuer
 /**
  * Keyset versions of the operations lists: each entity's list query plus `cursor`, and for the
  * network-wide lists (`/api/transactions`, …) a `station` filter of station ids. Responses are
- * {@link zKeysetPage}s. Page sizes, sorts and filters are those of the entity files (spec §9).
+ * {@link zKeysetPage}s. Page sizes, sorts and filters are those of the entity files.
  */
 const network = { station: ZIdFilter.optional() };
 

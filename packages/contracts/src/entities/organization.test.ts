@@ -41,7 +41,7 @@ describe('ZOrganizationListQuery', () => {
     });
   });
 
-  it('filters by isFuelProvider and fuels (spec §3)', () => {
+  it('filters by isFuelProvider and fuels', () => {
     const query = ZOrganizationListQuery.parse({ isFuelProvider: '1', fuels: 'petrol,cng' });
     expect(query.isFuelProvider).toBe(true);
     expect(query.fuels).toEqual(['petrol', 'cng']);

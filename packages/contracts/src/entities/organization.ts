@@ -18,10 +18,10 @@ export const ZOrganization = z.object({
 });
 export type TOrganization = z.infer<typeof ZOrganization>;
 
-/** Sortable fields (spec §9 names none; by name by default). */
+/** Sortable fields; by name by default. */
 export const ORGANIZATION_SORTS = ['name', 'createdAt'] as const;
 
-/** `GET /api/organizations` query: filters isFuelProvider and fuels (spec §3), 40 per page. */
+/** `GET /api/organizations` query: filters isFuelProvider and fuels, 40 per page. */
 export const ZOrganizationListQuery = zListQuery({
   ...LIST_DEFAULTS.organizations,
   sortable: ORGANIZATION_SORTS,

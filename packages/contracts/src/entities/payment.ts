@@ -28,7 +28,7 @@ export const ZPayment = z.object({
 });
 export type TPayment = z.infer<typeof ZPayment>;
 
-/** Sortable fields (spec §3: timestamp); newest first by default. */
+/** Sortable fields; newest first by `timestamp` by default. */
 export const PAYMENT_SORTS = ['timestamp', 'amountPaise'] as const;
 
 /** `GET /api/stations/:slug/payments` query: 40 per page within a window (screen `payments`, at most 93 days). */

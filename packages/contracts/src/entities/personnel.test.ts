@@ -30,7 +30,7 @@ describe('ZPersonnel', () => {
 });
 
 describe('ZPersonnelListQuery', () => {
-  it('defaults to 20 per page, oldest first (spec §9)', () => {
+  it('defaults to 20 per page, oldest first', () => {
     expect(ZPersonnelListQuery.parse({})).toEqual({
       page: 0,
       limit: 20,

@@ -43,7 +43,7 @@ export const ZPersonnel = z.object({
 });
 export type TPersonnel = z.infer<typeof ZPersonnel>;
 
-/** Sortable fields; oldest record first by default (spec §9). */
+/** Sortable fields; oldest record first by default. */
 export const PERSONNEL_SORTS = ['createdAt', 'name', 'joinedOn'] as const;
 
 /** `GET /api/stations/:slug/personnel` query: 20 per page, `createdAt` ascending. */

@@ -29,7 +29,7 @@ export const ZStationAccessRequestCreate = z.object({
 });
 export type TStationAccessRequestCreate = z.infer<typeof ZStationAccessRequestCreate>;
 
-/** Sortable fields (spec §9 names none; newest first by default). */
+/** Sortable fields; newest first by default. */
 export const STATION_ACCESS_REQUEST_SORTS = ['createdAt', 'updatedAt'] as const;
 
 /** `GET /api/access-requests` query: 40 per page. */

@@ -69,7 +69,7 @@ describe('ZOpeningHours', () => {
 });
 
 describe('ZStationProfileListQuery', () => {
-  it('defaults to 40 per page, sort -createdAt (spec §9)', () => {
+  it('defaults to 40 per page, sort -createdAt', () => {
     expect(ZStationProfileListQuery.parse({})).toEqual({
       page: 0,
       limit: 40,

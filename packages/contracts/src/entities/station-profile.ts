@@ -60,7 +60,7 @@ export const ZStationProfile = z.object({
 });
 export type TStationProfile = z.infer<typeof ZStationProfile>;
 
-/** Sortable fields; newest first by default (spec §9). */
+/** Sortable fields; newest first by default. */
 export const STATION_PROFILE_SORTS = ['createdAt', 'displayName'] as const;
 
 /** `GET /api/station-profiles` query: 40 per page, `-createdAt`. */

@@ -45,7 +45,7 @@ describe('ZStationReviewReply', () => {
 });
 
 describe('ZStationReviewListQuery', () => {
-  it('defaults to 10 per page, starting at page 1, sort -createdAt (spec §9)', () => {
+  it('defaults to 10 per page, starting at page 1, sort -createdAt', () => {
     expect(ZStationReviewListQuery.parse({})).toEqual({
       page: 1,
       limit: 10,

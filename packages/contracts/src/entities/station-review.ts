@@ -26,10 +26,10 @@ export const ZStationReviewReply = z.object({
 });
 export type TStationReviewReply = z.infer<typeof ZStationReviewReply>;
 
-/** Sortable fields; newest first by default (spec §9). */
+/** Sortable fields; newest first by default. */
 export const STATION_REVIEW_SORTS = ['createdAt', 'rating'] as const;
 
-/** `GET /api/stations/:slug/reviews` query: 10 per page, pages counted from 1, `-createdAt` (spec §9). */
+/** `GET /api/stations/:slug/reviews` query: 10 per page, pages counted from 1, `-createdAt`. */
 export const ZStationReviewListQuery = zListQuery({
   ...LIST_DEFAULTS.stationReviews,
   sortable: STATION_REVIEW_SORTS,

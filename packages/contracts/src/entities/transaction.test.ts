@@ -51,7 +51,7 @@ describe('ZTransaction', () => {
 });
 
 describe('ZTransactionListQuery', () => {
-  it('defaults to 40 per page, newest first (spec §9)', () => {
+  it('defaults to 40 per page, newest first', () => {
     expect(ZTransactionListQuery.parse({})).toEqual({
       page: 0,
       limit: 40,

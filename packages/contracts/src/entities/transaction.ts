@@ -38,7 +38,7 @@ export const ZTransaction = z.object({
 });
 export type TTransaction = z.infer<typeof ZTransaction>;
 
-/** Sortable fields; newest first by default (spec §9). */
+/** Sortable fields; newest first by default. */
 export const TRANSACTION_SORTS = ['startDate', 'amountPaise', 'quantity'] as const;
 
 /**

@@ -6,7 +6,7 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /**
- * Units of {@link formatDuration}, largest first, in seconds (spec §9): a year is 365 days and
+ * Units of {@link formatDuration}, largest first, in seconds: a year is 365 days and
  * a month 30 days, so `365 days` reads `1 year`, not `12 months 5 days`.
  */
 export const DURATION_UNITS = [

@@ -5,7 +5,7 @@ import { cachedNumberFormat, MISSING_VALUE, round } from './number';
  * in fields named `…Paise`; it becomes rupees only for display.
  */
 
-/** The default currency (spec §9). */
+/** The default currency. */
 export const CURRENCY = 'INR';
 
 /** Paise → exact decimal rupee string (`12345n` → `'123.45'`), so huge amounts lose no precision. */

@@ -1,12 +1,12 @@
 /**
  * Plain numbers: decimal rounding, grouped display and compact display.
- * Grouping follows en-IN (1,23,456.78); compact numbers follow en-GB (1.2k, 3.4m, 5bn) as spec §9 asks.
+ * Grouping follows en-IN (1,23,456.78); compact numbers follow en-GB (1.2k, 3.4m, 5bn).
  */
 
 /** Shown in place of a value that cannot be formatted (NaN, ±Infinity, an invalid date). */
 export const MISSING_VALUE = '—';
 
-/** Default number of decimals when rounding and formatting (spec §9). */
+/** Default number of decimals when rounding and formatting. */
 export const DEFAULT_DIGITS = 2;
 
 /** Moves the decimal point of `value` by `places` without binary floating-point error. */

@@ -21,7 +21,7 @@ export function toDate(input: TDateInput): Date | null {
 export type TFormatTimeOptions = {
   /** IANA time zone of the wall clock shown (default Asia/Kolkata). */
   timeZone?: string;
-  /** 12-hour clock with am/pm (default, spec §9); `false` for a 24-hour clock. */
+  /** 12-hour clock with am/pm (default); `false` for a 24-hour clock. */
   hour12?: boolean;
 };
 
@@ -79,7 +79,7 @@ export type TFormatDateTimeOptions = TFormatTimeOptions & {
 };
 
 /**
- * Formats an instant relative to `now` (spec §9):
+ * Formats an instant relative to `now`:
  * - same calendar day (in `timeZone`) and less than 24 h away → the time only: `'3:05 pm'`;
  * - same year → day and month: `'5 Mar, 3:05 pm'`;
  * - another year → with the year: `'5 Mar 2023, 3:05 pm'`.

@@ -4,7 +4,7 @@ import { MISSING_VALUE } from './number';
 import { formatDistance, formatQuantity, milliToQuantity, QUANTITY_UNITS, quantityToMilli } from './units';
 
 describe('QUANTITY_UNITS', () => {
-  it('names the spec unit codes', () => {
+  it('names the unit codes', () => {
     expect(QUANTITY_UNITS.kg.singular).toBe('kilogram');
     expect(QUANTITY_UNITS.l.singular).toBe('liter');
     expect(QUANTITY_UNITS.kWh.symbol).toBe('kWh');

@@ -1,7 +1,7 @@
 import { DEFAULT_DIGITS, formatNumber, MISSING_VALUE, round } from './number';
 
 /**
- * Units of dispensed quantity (spec §9: kg is kilogram, l is liter; EV charging is sold in kWh).
+ * Units of dispensed quantity: kg is kilogram, l is liter; EV charging is sold in kWh.
  * Quantities travel on the wire as `quantity`, a number in the unit of the fuel (see `FUEL_UNITS`);
  * the database keeps integer milli-units (`quantityMilli`).
  */

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /**
- * Notification platform enumerations (spec §3 "Platform enumerations", §8 "Execution error codes").
+ * Notification platform enumerations and execution codes (docs/PRODUCT.md, "Notification platform").
  * Wire values are the ones Novu-compatible clients send and read, so they are lower_snake or
- * UPPER_SNAKE exactly as listed in the spec.
+ * UPPER_SNAKE exactly as those clients spell them.
  */
 
 /** Delivery channels. */
@@ -153,7 +153,7 @@ export const TEMPLATE_HELPERS = [
   'sortBy',
 ] as const;
 
-/** Execution detail codes (spec §8), each with its group. */
+/** Execution detail codes, each with its group (docs/PRODUCT.md, "Execution codes"). */
 export const EXECUTION_CODES = {
   1000: { group: 'info', text: 'Trigger received' },
   1001: { group: 'error', text: 'Workflow is not active' },

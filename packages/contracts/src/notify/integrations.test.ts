@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NOTIFY_CHANNELS } from './enums';
 import { credentialsSchema, findProvider, PROVIDERS, providersOf } from './integrations';
 
-/** Spec §3 "Provider integrations per channel", verbatim. */
+/** The providers per channel the product names, as an independent list to check the catalogue against. */
 const SPEC_PROVIDERS = {
   email:
     'emailjs, mailgun, mailjet, mandrill, nodemailer, postmark, sendgrid, sendinblue, ses, netcore, infobip-email, resend, plunk, mailersend, mailtrap, clickatell, outlook365, novu-email, sparkpost, email-webhook',
@@ -22,7 +22,7 @@ const issuesOf = (providerId: string, channel: (typeof NOTIFY_CHANNELS)[number],
 };
 
 describe('provider catalogue', () => {
-  it('has every provider of the spec, per channel, and nothing else', () => {
+  it('has every provider the product names, per channel, and nothing else', () => {
     for (const channel of NOTIFY_CHANNELS) {
       const expected = SPEC_PROVIDERS[channel].split(', ');
       expect(providersOf(channel).map((p) => p.id)).toEqual(expected);
@@ -39,7 +39,7 @@ describe('provider catalogue', () => {
     }
   });
 
-  it('follows the spec’s required fields', () => {
+  it('follows the required fields the product names', () => {
     const required = (id: string, channel: (typeof NOTIFY_CHANNELS)[number]) =>
       findProvider(id, channel)
         ?.fields.filter((f) => f.required)

@@ -3,8 +3,8 @@ import { MAX_URI_LENGTH } from '../checks';
 import { type TNotifyChannel, ZNotifyChannel } from './enums';
 
 /**
- * The provider catalogue of the notification platform (spec §3 "Provider integrations per
- * channel", "Provider credential fields"; spec §5 for the form rules). Every provider of every
+ * The provider catalogue of the notification platform (docs/PRODUCT.md, "Provider integrations"
+ * and "Input checks" for the form rules). Every provider of every
  * channel is here with the credential fields its integration form shows, so forms are generated
  * from this data and the server validates a provider's credentials with `credentialsSchema`.
  *
@@ -16,7 +16,7 @@ import { type TNotifyChannel, ZNotifyChannel } from './enums';
  * and validated, and a step using them records a provider error.
  */
 
-/** Form control kinds: the types of spec §5 plus url, email and select for finer validation. */
+/** Form control kinds: string, number, boolean, switch, text, password, object, plus url, email and select. */
 export const CREDENTIAL_FIELD_TYPES = [
   'string',
   'text',
@@ -95,7 +95,7 @@ const smsFrom = () => field('from', 'From (number or sender id)', 'string');
 const host = () => field('host', 'Host', 'string', { placeholder: 'smtp.example.com' });
 const port = () => field('port', 'Port', 'number', { min: 1, max: 65535, placeholder: '587' });
 
-/** Email providers generally need a from address and a sender name (spec §3). */
+/** Email providers generally need a from address and a sender name. */
 const emailProvider = (
   id: string,
   displayName: string,
@@ -501,7 +501,7 @@ export const ZIntegrationTestResult = z.object({
   success: z.boolean(),
   providerId: z.string(),
   channel: ZNotifyChannel,
-  /** On failure: the execution code (spec §8) and the provider's error. */
+  /** On failure: the execution code and the provider's error. */
   code: z.number().optional(),
   error: z.string().optional(),
 });

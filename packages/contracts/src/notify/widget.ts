@@ -71,7 +71,7 @@ export const ZWidgetSubscriberRef = z.object({
   avatar: z.string().nullable(),
 });
 
-/** The in-app message document (protocol §4). */
+/** The in-app message document (docs/PRODUCT.md, "Inbox widget protocol"). */
 export const ZWidgetMessage = z.object({
   _id: z.string(),
   id: z.string(),

@@ -21,7 +21,7 @@ import {
 } from './enums';
 
 /**
- * Workflows (spec §3): a trigger identifier, flags, tags and ordered steps. Every step type is
+ * Workflows: a trigger identifier, flags, tags and ordered steps. Every step type is
  * stored; this version delivers the in-app channel and records the others (see docs/API.md).
  * Step input also takes Novu's nesting, `{active, filters, metadata, template: {type, content, …}}`,
  * which is flattened into one step object.

@@ -2,10 +2,10 @@ import type { Kysely } from 'kysely';
 import { brinIndex, dialectOf, flag, index, notNull, withId, withOrganization, withTimestamps } from './dsl';
 
 /**
- * The initial schema: every entity of spec §3. Dimension tables carry foreign keys; the large
+ * The initial schema: every entity of the dashboard. Dimension tables carry foreign keys; the large
  * append-only fact tables (transactions, payments, sightings, congestion samples, loyalty
  * transactions, rollups) carry ids without constraints so ingest stays cheap, and the ingest code
- * checks the references. Indexes follow the list filters and default sorts of spec §3/§9: the
+ * checks the references. Indexes follow the list filters and default sorts (docs/PRODUCT.md, "Lists"): the
  * organisation or station first, then the sort column, then `id` as the keyset tie-breaker.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { index, partialIndex } from './dsl';
 
 /**
- * Indexes for the operations, metrics and assets reads (issue 4). Each names the query it serves;
+ * Indexes for the operations, metrics and assets reads. Each names the query it serves;
  * docs/API.md lists the plans. Partial indexes (`where …`) are the same SQL on both dialects and
  * hold only the rows their query can match.
  */

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { dialectOf, index, notNull, withId, withOrganization } from './dsl';
 
 /**
- * The ingest API (issue 4): per-station API keys, the sender's `source_id` on every ingested fact
+ * The ingest API: per-station API keys, the sender's `source_id` on every ingested fact
  * (unique per station, so a repeated item has exactly one effect), and the reported states of
  * dispensers and nozzles.
  */

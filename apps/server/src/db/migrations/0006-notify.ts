@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { dialectOf, flag, index, notNull, partialIndex, withId, withOrganization } from './dsl';
 
 /**
- * The notification platform (issue 6): environments with their keys, subscribers, topics, feeds,
+ * The notification platform: environments with their keys, subscribers, topics, feeds,
  * workflows, triggers (`notify_events`, one per transaction id), notifications (one per trigger and
  * subscriber), jobs (one per notification and step), execution details, messages and subscriber
  * preferences. Every table names its environment; ids stay integers (the wire shows them as 24
@@ -88,7 +88,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await index(db, 'notify_feeds', ['environment_id', 'identifier'], { unique: true });
 
-  // Steps are a JSON array (every step type of spec §3 with its content, filters and metadata);
+  // Steps are a JSON array (every step type with its content, filters and metadata);
   // preference_settings the workflow's default per channel.
   await withId(s.createTable('notify_workflows'), d)
     .addColumn('environment_id', 'bigint', environment)

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { dialectOf, index, notNull, withId } from './dsl';
 
 /**
- * Provider integrations of the notification platform (issue 6): one row per configured provider
+ * Provider integrations of the notification platform: one row per configured provider
  * of an environment. Credentials are one JSON document, AES-256-GCM encrypted under the
  * notification key-encryption key (modules/notify/secrets.ts); `credential_keys` lists the keys
  * that hold a value so lists can say what is set without decrypting.

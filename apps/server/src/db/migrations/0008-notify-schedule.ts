@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The digest and delay engine (issue 6). A waiting job is a `delayed` row of `notify_jobs` with
+ * The digest and delay engine. A waiting job is a `delayed` row of `notify_jobs` with
  * its due time in `run_at`, so a restart resumes every pending delay and digest. Added here:
  * - `merged_into`: a digest job that joined another's window points at that lead job;
  * - `digest_events`: the events a lead collected, written when it fires (JSON), read by the

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { dialectOf, index, notNull, withId, withOrganization } from './dsl';
 
 /**
- * Incident evidence (issue 5): `files` holds the metadata of an uploaded file (its bytes live on
+ * Incident evidence: `files` holds the metadata of an uploaded file (its bytes live on
  * disk under DATA_DIR/files, named by their SHA-256, so the same bytes are stored once), attached
  * to an incident. A second index serves the incidents list sorted by SLA due time.
  */

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { index } from './dsl';
 
 /**
- * The audit trail shown on each record (issue 5) reads one target's entries newest first; this
+ * The audit trail shown on each record reads one target's entries newest first; this
  * index serves exactly that read.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

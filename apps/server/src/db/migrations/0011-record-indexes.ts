@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { index, partialIndex } from './dsl';
 
 /**
- * Indexes for issue 5's records and the platform's activity screen:
+ * Indexes for card records and the platform's activity screen:
  * - card search by the last four digits or the fleet vehicle (`GET /api/cards?q=`);
  * - at most one pending activation request per card, enforced by the database so two requests
  *   filed at the same moment cannot both wait (the second insert fails and answers 409);

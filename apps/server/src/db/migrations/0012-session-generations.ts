@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Hardening (docs/DECISIONS.md, "Hardening (issue 12)"):
+ * Hardening (docs/DECISIONS.md, "Hardening"):
  * - session generations: a per-user counter raised by every revocation (logout, password reset,
  *   disabling). Access tokens, refresh tokens and inbox sessions of dashboard users carry the
  *   generation they were issued under and stop working when it moves on, whatever the clock says;

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { dialectOf, partialIndex, withId } from './dsl';
 
 /**
- * Delivery through vendor adapters (issue 13). `notify_delivery_attempts` holds one row per send
+ * Delivery through vendor adapters. `notify_delivery_attempts` holds one row per send
  * to a provider — a job's attempt through one integration (and, for chat, one webhook), or a test
  * send — written right after the vendor answered, before the job is settled. It is the "sent"
  * marker: a job re-run after a crash between send and settle settles from it instead of sending

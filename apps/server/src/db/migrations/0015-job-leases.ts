@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Leases on notification jobs (issue 15): a job a process is delivering (`running`) carries the
+ * Leases on notification jobs: a job a process is delivering (`running`) carries the
  * process that holds it (`lease_owner`) and until when (`lease_expires_at`, epoch ms); the holder
  * renews the lease while it works. A starting process re-queues only running jobs whose lease has
  * expired (their process died), never those of a live process; the lease sweeper does the same

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { dialectOf, index, notNull, withId } from './dsl';
 
 /**
- * Tenants of the notification platform (issue 18): one row per environment and identifier, with
+ * Tenants of the notification platform: one row per environment and identifier, with
  * a name and free JSON data. A trigger naming a tenant reads it here; templates see it as
  * `tenant` (`{{tenant.name}}`, `{{tenant.data.colour}}`). Also `notify_events.source`: where a
  * trigger came from (web, cli, vercel).

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { index } from './dsl';
 
 /**
- * Long windows on the network lists (issue 18):
+ * Long windows on the network lists:
  * - `transactions` and `payments` `(organization_id, amount_paise desc, id desc, time, station_id)`:
  *   sorting by amount over a window longer than the time index can sort cheaply walks this index
  *   in page order and checks the window (and a station list) from the index entry itself.

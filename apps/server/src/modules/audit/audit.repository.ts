@@ -7,8 +7,8 @@ import { isoTime } from '../operations/iso-time';
  * The audit trail: one row in `audit_events` per create, edit or state change, written in the
  * same transaction as the change so a change and its entry stand or fall together. Accounts and
  * members write entries with `recordAuditEvent` (any target, organisation optional); the records
- * of issue 5 use `recordAudit` (kind + id) and show their trail in their detail response
- * (`auditTrail`).
+ * with a detail page (stations, cards, requests, loyalty, personnel, profiles, reviews) use
+ * `recordAudit` (kind + id) and show their trail in their detail response (`auditTrail`).
  */
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Lets the routes of one plugin take `PUT`/`POST` with an empty body even when the client sends
- * `content-type: application/json` (spec §7: logout and email verification have an empty body).
+ * `content-type: application/json` (logout and email verification are sent with an empty body).
  * Non-empty bodies go through Fastify's own JSON parser (prototype-poisoning checks included).
  */
 export function acceptEmptyJsonBody(app: FastifyInstance): void {

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TIME } from './session-policy';
 
 /**
- * The known-device cookie (docs/DECISIONS.md, "Hardening (issue 12)"): a random id the browser
+ * The known-device cookie (docs/DECISIONS.md, "Hardening"): a random id the browser
  * keeps for the sign-in endpoints only. A successful sign-in remembers (account, device) for
  * {@link KNOWN_DEVICE_MS}; from a remembered device the owner is not caught by budgets that
  * strangers can exhaust (failed sign-ins from many addresses, reset mails). The id proves nothing

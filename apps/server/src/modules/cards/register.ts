@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import type { DomainEventBus } from '../../lib/domain-events';
 import { cardsRoutes } from './cards.routes';
 
-/** Cards and card activation requests (issue 5). */
+/** Cards and card activation requests. */
 export async function registerCards(
   app: FastifyInstance,
   options: { db: Db; now: () => number; events: DomainEventBus },

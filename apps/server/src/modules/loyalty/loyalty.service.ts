@@ -56,7 +56,7 @@ export async function programOf(db: Db, caller: Caller, slug: string): Promise<P
 /**
  * A page of the programme's ledger at the caller's stations (or the `station` ids among them), in
  * the window (screen `loyalty`: 24 hours by default, at most 366 days), live successful entries
- * unless asked otherwise (spec §9).
+ * unless asked otherwise.
  */
 export async function listLoyaltyTransactions(
   db: Db,

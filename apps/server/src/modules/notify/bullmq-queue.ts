@@ -22,7 +22,7 @@ const STARTUP_TIMEOUT_MS = 10_000;
 /**
  * The job queue on Redis (BullMQ), chosen when `REDIS_URL` is set: the same interface as the
  * in-process queue, but every process with the same Redis shares the work. The jobs themselves
- * stay rows in `notify_jobs` (statuses of spec §3); a BullMQ job carries only the event id and
+ * stay rows in `notify_jobs` (with their job statuses); a BullMQ job carries only the event id and
  * the worker runs `processEvent`, which claims the event's queued rows (PostgreSQL: `for update
  * skip locked`), so an event worked twice at once or again later does nothing twice.
  *

@@ -27,7 +27,7 @@ const matches = (condition: Partial<TStepCondition>) =>
     context,
   );
 
-describe('step conditions (spec §3)', () => {
+describe('step conditions', () => {
   it('compares payload values with every operator', () => {
     expect(matches({ field: 'fuel', operator: 'EQUAL', value: 'diesel' })).toBe(true);
     expect(matches({ field: 'amount', operator: 'EQUAL', value: '1200' })).toBe(true);

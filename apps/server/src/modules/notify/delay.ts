@@ -1,7 +1,7 @@
 import type { TStepMetadata, TTimeUnit } from '@forecourt/contracts';
 
 /**
- * Time arithmetic of the delay and digest steps (spec §3 time units), in UTC epoch milliseconds.
+ * Time arithmetic of the delay and digest steps (seconds to months), in UTC epoch milliseconds.
  * Seconds to weeks are fixed lengths; months are calendar months (31 January + 1 month is the
  * last day of February), so "in one month" lands on the same day and time of the next month.
  */

@@ -3,7 +3,7 @@ import { addTime } from './delay';
 
 /**
  * The scheduled ("timed") digest: when the window that is open at `now` closes. Every time is
- * UTC. The rules, after spec §3 (repeat every `amount` `unit`s):
+ * UTC. The rules (repeat every `amount` `unit`s; docs/PRODUCT.md, "Notification workflows"):
  * - seconds / minutes / hours: on the multiples of `amount` units counted from midnight (every 15
  *   minutes: :00, :15, :30, :45; the count starts again at midnight);
  * - days: every `amount` days at `timed.atTime` (`HH:mm`, default `00:00`), counted from today;

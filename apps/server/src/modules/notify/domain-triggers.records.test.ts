@@ -15,7 +15,7 @@ import { createNotifyFixture, type NotifyFixture } from './testing';
 type Message = { content: string; cta: { data: { url?: string } }; templateIdentifier?: string };
 
 /**
- * The events of issue 5's records (access requests, card activations, settlements, reviews)
+ * The events of the records (access requests, card activations, settlements, reviews)
  * reach the right people through their seeded workflows. The events are published on the bus as
  * the record modules publish them after their commit.
  */

@@ -81,7 +81,7 @@ export function listExecutionDetails(
   return query.orderBy('d.id').limit(1000).execute();
 }
 
-/** An execution detail in Novu's shape, plus the spec §8 `code` and its group. */
+/** An execution detail in Novu's shape, plus its execution `code` and the code's group. */
 export function presentExecutionDetail(row: DetailRow) {
   const code = row.code as TExecutionCode;
   return {

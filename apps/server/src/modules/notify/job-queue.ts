@@ -3,8 +3,8 @@ import type { NotifyQueue } from './notify.deps';
 
 /**
  * The in-process job queue: triggers (event ids) are worked one at a time, in arrival order, on
- * the process that accepted them. The jobs themselves live in `notify_jobs` with the statuses of
- * spec §3, so a restart picks up what was queued (see `pendingEventIds`). With REDIS_URL,
+ * the process that accepted them. The jobs themselves live in `notify_jobs` with their job
+ * statuses, so a restart picks up what was queued (see `pendingEventIds`). With REDIS_URL,
  * `bullmq-queue.ts` implements the same interface and every process shares the work.
  */
 export class InProcessQueue implements NotifyQueue {

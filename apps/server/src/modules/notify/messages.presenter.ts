@@ -10,7 +10,7 @@ export type MessageRow = Selectable<NotifyMessagesTable>;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
- * A message document (protocol §4). The feed populates `subscriber`, `template` and, for messages
+ * A message document (docs/PRODUCT.md, "Inbox widget protocol"). The feed populates `subscriber`, `template` and, for messages
  * with an actor, `actorSubscriber` (and a `user` actor's avatar); socket events and mutations
  * answer the bare document.
  */

@@ -536,7 +536,7 @@ describe('notification platform API (/v1 with ApiKey)', () => {
       expect((await f.v1('DELETE', '/v1/events/trigger/unknown')).json()).toEqual({ data: false });
     });
 
-    it('runs step conditions and records execution details with the codes of spec §8', async () => {
+    it('runs step conditions and records execution details with their codes', async () => {
       await f.v1('POST', '/v1/workflows', {
         name: 'Big sale',
         steps: [

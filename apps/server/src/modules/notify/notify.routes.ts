@@ -488,7 +488,7 @@ function operations(deps: NotifyDeps): Operation[] {
       method: 'GET',
       path: '/execution-details',
       grant: 'notifications:r',
-      summary: 'What happened to a notification (execution codes of spec §8)',
+      summary: 'What happened to a notification (execution details with their codes)',
       schema: {
         querystring: z
           .object({

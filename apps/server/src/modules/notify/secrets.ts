@@ -28,7 +28,7 @@ export const hashSecretKey = (secretKey: string) =>
   createHash('sha256').update(secretKey, 'utf8').digest('hex');
 export const secretKeyHint = (secretKey: string) => secretKey.slice(-4);
 
-/** HMAC-SHA256 of the subscriber id under the secret key, lower-case hex (protocol §2.3). */
+/** HMAC-SHA256 of the subscriber id under the secret key, lower-case hex (the inbox's subscriber hash). */
 export function subscriberHash(secretKey: string, subscriberId: string): string {
   return createHmac('sha256', secretKey).update(subscriberId, 'utf8').digest('hex');
 }

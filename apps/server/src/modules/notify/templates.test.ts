@@ -4,7 +4,7 @@ import { safeUrl } from './worker';
 
 const render = (source: string, context: Record<string, unknown> = {}) => renderTemplate(source, context);
 
-describe('template helpers (spec §3)', () => {
+describe('template helpers', () => {
   it('equals: block form with else, and inline', () => {
     const source = '{{#equals status "paid"}}Paid{{else}}Due{{/equals}}';
     expect(render(source, { status: 'paid' })).toBe('Paid');

@@ -2,9 +2,9 @@ import Handlebars from 'handlebars';
 import { resolveFileLinks } from '../../lib/file-links';
 
 /**
- * Step content is a Handlebars template (spec §3) rendered with the trigger's payload, the
+ * Step content is a Handlebars template rendered with the trigger's payload, the
  * subscriber and the actor. `{{x}}` escapes HTML (in-app content is injected as HTML by the inbox
- * widgets), `{{{x}}}` does not. The helpers of spec §3 are registered on a private Handlebars
+ * widgets), `{{{x}}}` does not. The helpers (docs/PRODUCT.md, "Notification workflows") are registered on a private Handlebars
  * environment; prototype access stays off (Handlebars' default since 4.6).
  */
 export const templates = Handlebars.create();

@@ -21,7 +21,7 @@ const KEPT_WINDOWS = 256;
 const explicitWindows = new Map<string, ResolvedWindow>();
 
 /**
- * Completes the window of a request with the screen's defaults (spec §9) and checks it:
+ * Completes the window of a request with the screen's defaults (`TIME_WINDOWS`) and checks it:
  * 400 WINDOW_TOO_LONG over the screen's maximum, 400 VALIDATION_FAILED for an end before the
  * start, a window under the minimum, or a step finer than the screen allows.
  */

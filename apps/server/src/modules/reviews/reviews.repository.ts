@@ -19,7 +19,7 @@ function reviewsOfStation(db: Db, stationId: number, filters: ReviewFilters) {
 }
 
 /**
- * One page of a station's reviews: `page` counts from 1 (spec §9). The default sort is served by
+ * One page of a station's reviews: `page` counts from 1. The default sort is served by
  * the `(station_id, created_at desc, id desc)` index.
  */
 export async function listStationReviews(

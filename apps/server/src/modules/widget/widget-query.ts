@@ -2,7 +2,7 @@ import { WIDGET_COUNT_LIMIT, WIDGET_FEED_LIMIT } from '@forecourt/contracts';
 import { z } from 'zod';
 
 /**
- * Query strings as the published clients send them (protocol §1.4): arrays as `a,b` (2.x),
+ * Query strings as the published clients send them: arrays as `a,b` (2.x),
  * `k[]=a&k[]=b` (0.24, axios) or `k=a&k=b`; booleans as "true"/"false"; and `undefined`/`null`
  * as literal strings, which mean absent.
  */

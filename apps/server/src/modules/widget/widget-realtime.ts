@@ -34,7 +34,7 @@ export function socketMessage(row: MessageRow, subscriber?: SubscriberRow, workf
   };
 }
 
-/** A subscriber's room: its internal id as 24 hex digits (protocol §5). */
+/** A subscriber's room: its internal id as 24 hex digits. */
 export const subscriberRoom = (subscriberId: number) => toHexId(subscriberId);
 /** Every inbox socket of an environment, and of a dashboard user (ended together). */
 const environmentRoom = (environmentId: number) => `inbox-environment:${environmentId}`;
@@ -69,7 +69,7 @@ export function handshakeToken(socket: Socket): string | undefined {
 
 /**
  * The inbox side of realtime: connected widgets on the default namespace, one room per subscriber,
- * and the events of protocol §5 — `notification_received {message}` and the two capped counts
+ * and its events (docs/PRODUCT.md, "Inbox realtime") — `notification_received {message}` and the two capped counts
  * after every change. Events go only to subscribers with a socket here; counts are computed only
  * for them. Until a socket.io server is attached, publishing does nothing.
  */

@@ -8,7 +8,7 @@ import type { WidgetIdentity } from './widget-session-cache';
 import { verifyWidgetToken } from './widget-token';
 
 /**
- * When an inbox session ends (docs/DECISIONS.md, "Hardening (issue 12)"):
+ * When an inbox session ends (docs/DECISIONS.md, "Hardening"):
  * - every session carries the version of its environment's secret key (`kv`, a digest of the key's
  *   hash): rotating the key ends the sessions made under the old one;
  * - a session of a dashboard user (subscriber id = the user's id, in an organisation the user

@@ -3,7 +3,7 @@ import { jwtVerify, SignJWT } from 'jose';
 import { fromHexId, toHexId } from '../notify/ids';
 
 /**
- * The inbox session token (protocol §2.2): HS256 with the widget key (its own key, generated once
+ * The inbox session token: HS256 with the widget key (its own key, generated once
  * per database), `aud` = widget_user, 15 days, no refresh. Claims name the subscriber by internal
  * and external id and its environment and organisation (24-hex ids, as the protocol shows them).
  */

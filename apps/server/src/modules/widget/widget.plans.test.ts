@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-database';
 
 /**
- * The inbox's hot queries are answered from an index alone on both dialects (the bench of issue 6
+ * The inbox's hot queries are answered from an index alone on both dialects (bench/notify-inbox.ts
  * measures them at 10 M rows): the feed page's ids, the capped unseen/unread counts (with and
  * without a feed filter, by severity) and the unseen tab (indexes of migration 0014). The SQL is the repository's (widget.repository.ts).
  */

@@ -42,7 +42,7 @@ declare module 'fastify' {
 
 const PREFIX = '/v1/widgets';
 
-/** CORS for the inbox API (protocol §1.1): any origin, the headers the published clients send. */
+/** CORS for the inbox API: any origin, the headers the published clients send. */
 export const WIDGET_CORS_HEADERS = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET,HEAD,POST,PUT,DELETE,PATCH,OPTIONS',

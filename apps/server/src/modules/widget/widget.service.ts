@@ -82,7 +82,7 @@ export async function startSession(
   return { token, subscriber, environment };
 }
 
-/** Session initialize of the widget API (protocol §2.1). */
+/** Session initialize of the widget API: checks the app identifier and hash, upserts the subscriber. */
 export async function initializeSession(deps: Deps, body: TSessionInitialize) {
   const { token, subscriber } = await startSession(deps, {
     applicationIdentifier: body.applicationIdentifier,
@@ -164,7 +164,7 @@ async function populate(
 }
 
 /**
- * The feed (protocol §3.1): newest first, page from 0, `hasMore` when another row follows.
+ * The feed: newest first, page from 0, `hasMore` when another row follows.
  * `totalCount` is the number of rows on this page, as the reference server answers it.
  */
 export async function getFeed(deps: Deps, session: WidgetSession, query: TWidgetQuery) {
@@ -222,7 +222,7 @@ export async function markAs(
   return readBack(deps, session, ids);
 }
 
-/** `mark-as` with `markAs` = read | unread | seen | unseen (protocol §3.4). */
+/** `mark-as` with `markAs` = read | unread | seen | unseen. */
 export async function markAsEnum(
   deps: Deps,
   session: WidgetSession,
@@ -293,7 +293,7 @@ export async function removeMessages(deps: Deps, session: WidgetSession, message
 }
 
 /**
- * A CTA button's action result (protocol §3.7): sets `cta.action.status` and the result's type
+ * A CTA button's action result: sets `cta.action.status` and the result's type
  * (and payload when given). Idempotent; does not touch seen/read; no socket event.
  */
 export async function updateAction(
@@ -385,7 +385,7 @@ function presentWorkflowPreference(workflow: WorkflowRow, own: PreferenceRow | u
   };
 }
 
-/** One entry per active workflow of the environment (protocol §3.9). */
+/** One entry per active workflow of the environment. */
 export async function getPreferences(deps: Deps, session: WidgetSession) {
   const [workflows, own] = await Promise.all([
     listActiveWorkflows(deps.db, session.subscriber.environmentId),

@@ -7,7 +7,7 @@ import {
   writeStoredString,
 } from '../../lib/storage';
 
-/** The user's theme preference as stored under `appearance.theme` (spec §3–4). */
+/** The user's theme preference as stored under `appearance.theme` (docs/PRODUCT.md, "Theme and map style"). */
 export const THEME_PREFERENCES = ['system', 'light', 'dark'] as const;
 export type TThemePreference = (typeof THEME_PREFERENCES)[number];
 /** The scheme actually shown: the preference with `system` resolved against the device. */
@@ -19,7 +19,7 @@ export function isThemePreference(value: unknown): value is TThemePreference {
   return typeof value === 'string' && (THEME_PREFERENCES as readonly string[]).includes(value);
 }
 
-/** Mantine calls "follow the device" `auto`; we store the spec's word, `system`. */
+/** Mantine calls "follow the device" `auto`; we store the product's word, `system`. */
 export function toMantineScheme(preference: TThemePreference): MantineColorScheme {
   return preference === 'system' ? 'auto' : preference;
 }
@@ -47,7 +47,7 @@ export function resolveScheme(
   return preference;
 }
 
-/** Spec §4: the body carries the resolved scheme for styles and scripts outside Mantine. */
+/** The body carries the resolved scheme for styles and scripts outside Mantine. */
 export function applyBodyTheme(scheme: TResolvedScheme): void {
   document.body.setAttribute('data-theme', scheme);
 }

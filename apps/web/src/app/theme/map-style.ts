@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 import { readStoredString, STORAGE_KEYS, writeStoredString } from '../../lib/storage';
 import type { TResolvedScheme } from './color-scheme';
 
-/** One map style per theme (spec §4). The ids name styles the map feature will ship. */
+/** One map style per theme. The ids name styles the map feature will ship. */
 export const MAP_STYLES = {
   light: 'forecourt-light',
   dark: 'forecourt-dark',

@@ -18,7 +18,7 @@ import { http, requestWithMeta } from '../../lib/http';
 
 /**
  * POST /api/auth/login. A user without an organisation is sent to organisation signup: the server
- * says so with the org-missing header (spec §7), and the answer's `redirect_url` is set from it.
+ * says so with the org-missing header, and the answer's `redirect_url` is set from it.
  */
 export async function login(credentials: TLoginRequest): Promise<TLoginResponse> {
   const { data, meta } = await requestWithMeta('/api/auth/login', {

@@ -7,7 +7,7 @@ export const sessionKeys = {
   me: (userId: string) => [...sessionKeys.all, 'me', userId] as const,
 };
 
-/** Spec §9: the session query is cached indefinitely (it changes only through the app itself). */
+/** The session query is cached indefinitely (it changes only through the app itself). */
 export function meQueryOptions(userId: string) {
   return queryOptions({
     queryKey: sessionKeys.me(userId),

@@ -16,7 +16,7 @@ import {
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
   values.map((value) => ({ value, label: labels[value] }));
 
-/** The filters of /incidents (spec §3: station, group, status, type; plus severity). */
+/** The filters of /incidents: station, group, status, type and severity. */
 export function incidentFilters(stations: readonly Pick<TStation, 'id' | 'name'>[]): TFilterField[] {
   return [
     {

@@ -8,7 +8,7 @@ import {
 import { z } from 'zod';
 import { zSearchCursor, zSearchEnumList, zSearchSort } from '../../lib/search-params';
 
-/** Address-bar state of /incidents: filters, sort and the keyset cursor (spec §3). */
+/** Address-bar state of /incidents: filters, sort and the keyset cursor. */
 export const ZIncidentsSearch = z.object({
   cursor: zSearchCursor,
   sort: zSearchSort(INCIDENT_SORTS),

@@ -18,7 +18,7 @@ const stationFilter = (stations: readonly Pick<TStation, 'id' | 'name'>[]): TFil
   options: stations.map((station) => ({ value: String(station.id), label: station.name })),
 });
 
-/** Filters of the ledger (spec §3: isTest, status; plus kind and station). */
+/** Filters of the ledger: isTest, status, kind and station. */
 export function loyaltyTransactionFilters(
   stations: readonly Pick<TStation, 'id' | 'name'>[],
 ): TFilterField[] {

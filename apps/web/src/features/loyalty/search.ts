@@ -25,7 +25,7 @@ const zSearchStationIds = z
 
 /**
  * Address-bar state of /loyalty/$slug: the window (screen `loyalty`), filters, sort and cursor.
- * Unset status and test flag are the API's defaults: successful, live entries (spec §9).
+ * Unset status and test flag are the API's defaults: successful, live entries.
  */
 export const ZLoyaltyTransactionsSearch = ZTimeWindowSearch.extend({
   cursor: zSearchCursor,

@@ -12,7 +12,7 @@ const HEIGHT = 280;
 
 /**
  * The station overview's location panel: a small map with the station's pin (lazy, offline
- * basemap) and the driving-directions link (Google Maps, traffic layer; spec §9).
+ * basemap) and the driving-directions link (Google Maps, driving, traffic layer).
  */
 export function StationLocationCard({
   station,

@@ -11,7 +11,7 @@ import type {
 import { MAP_STYLES, type TMapStyleId } from '../../app/theme/map-style';
 
 /**
- * The two offline basemap styles of spec §4, `forecourt-light` and `forecourt-dark`: GeoJSON
+ * The two offline basemap styles, `forecourt-light` and `forecourt-dark`: GeoJSON
  * sources generated at build time (scripts/build-basemap.mjs → /geo/*.geojson) and Noto Sans
  * through the style's `font-faces`, so nothing is fetched from a tile, glyph or sprite server.
  *

@@ -26,7 +26,7 @@ export type TThemedMap = {
 };
 
 /**
- * A MapLibre map in `container` that follows the theme (spec §4): the basemap is
+ * A MapLibre map in `container` that follows the theme: the basemap is
  * `forecourt-light` / `forecourt-dark` (or a configured tile style) and `overlay(scheme)` is drawn
  * on top. A theme switch restyles the live map with a diff (`setStyle` with `diff: true`), so the
  * camera, popups and data stay as they are and only the colours change.

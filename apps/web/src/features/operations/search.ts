@@ -27,7 +27,7 @@ import { STATE_CODES } from './states';
 /**
  * Address-bar state of the operations lists (station pages and the network-wide lists): the time
  * window, the filters of the matching API query, the sort, and the keyset `cursor` of the page
- * being shown (absent on the first page). Unset values are the API's defaults (spec §9).
+ * being shown (absent on the first page). Unset values are the API's defaults.
  */
 const keyset = { cursor: zSearchCursor };
 

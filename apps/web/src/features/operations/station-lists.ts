@@ -23,7 +23,7 @@ export type TStationListRow<R extends TStationListResource> = TStationListPage<R
 /** Everything that tells one station list apart from the others: its API, window, filters and table. */
 export type TStationList<R extends TStationListResource> = {
   resource: R;
-  /** The time-window screen (spec §9 limits). */
+  /** The time-window screen (its limits in `TIME_WINDOWS`). */
   window: TTimeWindowScreen;
   title: string;
   description: string;

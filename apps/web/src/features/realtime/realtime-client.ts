@@ -17,7 +17,7 @@ import type { io as ioFunction, ManagerOptions, Socket, SocketOptions } from 'so
  * `realtime.ts`). Screens `watch` a station; the client keeps the station rooms subscribed across
  * reconnects, validates every event against its contract schema and hands it to the watchers.
  *
- * Reconnection (spec §9): socket.io retries lost connections itself, from 1 s doubling to 5 s with
+ * Reconnection: socket.io retries lost connections itself, from 1 s doubling to 5 s with
  * a jitter of 0.5. A handshake the server refuses is not retried by socket.io: an expired or
  * rejected token is renewed first (the same shared renewal the HTTP client uses) and the
  * handshake, which reads the token afresh each time, is tried again on the same back-off. A
@@ -33,7 +33,7 @@ export type TOperationsEvent = {
 }[TOperationsEventName];
 export type TOperationsListener = (event: TOperationsEvent) => void;
 
-/** Spec §9: request timeout 20 s; reconnect back-off 1 s → 5 s, jitter 0.5. */
+/** Request timeout 20 s; reconnect back-off 1 s → 5 s, jitter 0.5. */
 export const REQUEST_TIMEOUT_MS = 20_000;
 export const SOCKET_OPTIONS = {
   path: '/socket.io/',
@@ -47,7 +47,7 @@ export const SOCKET_OPTIONS = {
 /** How long a station stays subscribed after its last watcher leaves (navigating between its pages). */
 export const UNSUBSCRIBE_GRACE_MS = 1000;
 
-/** The back-off of spec §9 for refused handshakes: 1 s doubling to 5 s, ±50 %. */
+/** The same back-off for refused handshakes: 1 s doubling to 5 s, ±50 %. */
 export function refusalDelay(attempt: number, random: () => number = Math.random): number {
   const base = Math.min(SOCKET_OPTIONS.reconnectionDelay * 2 ** attempt, SOCKET_OPTIONS.reconnectionDelayMax);
   const jittered = base * (1 + (random() * 2 - 1) * SOCKET_OPTIONS.randomizationFactor);

@@ -13,7 +13,7 @@ import { useCooldown } from '../../features/auth/use-cooldown';
 
 export const Route = createLazyRoute('/forgot-password')({ component: ForgotPasswordPage });
 
-/** /forgot-password: step one of the reset (spec §4): a link by email, valid for 30 minutes. */
+/** /forgot-password: step one of the reset: a link by email, valid for 30 minutes. */
 function ForgotPasswordPage() {
   useDocumentTitle('Reset your password · Forecourt');
   const search = Route.useSearch();

@@ -20,7 +20,7 @@ export const Route = createLazyRoute('/login')({ component: LoginPage });
 
 type TFieldErrors = { email?: string; password?: string };
 
-/** /login: email and password; notices after sign-out and when a session expired (spec §2). */
+/** /login: email and password; notices after sign-out and when a session expired. */
 function LoginPage() {
   useDocumentTitle('Sign in · Forecourt');
   const search = Route.useSearch();

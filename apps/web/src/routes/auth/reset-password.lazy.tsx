@@ -25,7 +25,7 @@ function NewLinkAction() {
   );
 }
 
-/** /reset-password?token=…: step two of the reset: a new password with the mail's token (spec §4). */
+/** /reset-password?token=…: step two of the reset: a new password with the mail's token. */
 function ResetPasswordPage() {
   useDocumentTitle('Choose a new password · Forecourt');
   const { token } = Route.useSearch();

@@ -18,7 +18,7 @@ import type { SmsMessage } from './vendor';
  * rendered message and its "slots". A slot is one message to deliver: through a chain of
  * integrations tried in order (email and SMS: the primary, then the others on a permanent
  * failure, when the step allows failover) or through exactly one (each chat webhook, each push
- * integration with device tokens). Or the reason nothing can be sent (spec §8 code).
+ * integration with device tokens). Or the reason nothing can be sent (an execution code).
  */
 
 export type DeliveryChannel = Exclude<TNotifyChannel, 'in_app'>;

@@ -34,7 +34,7 @@ const FILTERS: TFilterField[] = [
   },
 ];
 
-/** /organizations: the organisations the user belongs to, filtered by fuel provider and fuels (spec §3). */
+/** /organizations: the organisations the user belongs to, filtered by fuel provider and fuels. */
 export function OrganizationsScreen({ search }: { search: TOrganizationsSearch }) {
   const navigate = useNavigate({ from: '/organizations' });
   const me = useMe();

@@ -68,7 +68,7 @@ const COLUMNS: TColumn<TStationProfileItem, TField>[] = [
   },
 ];
 
-/** /station-profiles: the public profiles of the visible stations, newest first (spec §9). */
+/** /station-profiles: the public profiles of the visible stations, newest first. */
 export function ProfileListScreen({ search }: { search: TStationProfilesSearch }) {
   const navigate = useNavigate({ from: '/station-profiles' });
   const page = search.page ?? 0;
