@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZSeverity } from './enums';
 
 /**
- * The inbox widget wire contract (`/v1/widgets/*`, ../shared/protocol/inbox-widget-protocol.md).
+ * The inbox widget wire contract (`/v1/widgets/*`; docs/PRODUCT.md, "Inbox widget protocol").
  * Message documents use Novu's field names (`_id`, `_feedId`, …); ids are 24 hex digits.
  */
 
