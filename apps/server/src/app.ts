@@ -80,7 +80,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The socket.io server and the operations publisher (modules/realtime). */
     realtime: RealtimeHub;
-    /** In-process domain events (lib/domain-events.ts): incident.opened, incident.escalated. */
+    /** In-process domain events (lib/domain-events.ts): incidents, access requests, card activations, settlements, reviews. */
     domainEvents: DomainEventBus;
     /** The ingest service (modules/ingest), for in-process senders such as the simulator. */
     ingest: IngestService;
@@ -215,7 +215,8 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('realtime', realtime);
   app.decorate('ingest', ingest);
   await app.register(ingestRoutes({ db: deps.database.db, now: auth.now, ingest }));
-  // Notification platform (/v1, /v1/widgets, /api/platform); the inbox uses the default namespace.
+  // Notification platform (/v1, /v1/widgets, /v1/inbox, /api/platform); it turns the domain events into
+  // notifications, and the inbox uses the socket.io default namespace.
   await registerNotify(app, {
     db: deps.database.db,
     now: auth.now,

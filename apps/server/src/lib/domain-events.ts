@@ -2,10 +2,12 @@ import type { TIncidentGroup, TIncidentSeverity, TIncidentType } from '@forecour
 
 /**
  * Domain events: facts a module publishes after its transaction committed, for other modules to
- * react to without the publisher knowing them (the notification module will subscribe to the
- * incident events to deliver alerts). In-process and fire-and-forget: handlers run after the
- * publishing request's work, one at a time per event, and a failing handler is logged, never
- * surfaced to the publisher. Nothing is persisted: an event published while no one listens is gone.
+ * react to without the publisher knowing them. The notification module subscribes to every type
+ * (`modules/notify/domain-triggers.ts`) and triggers the matching seeded workflow; the list is in
+ * docs/PRODUCT.md, "Domain events". In-process and fire-and-forget: each handler of an event runs
+ * in its own task, starting a macrotask after `publish` (so the publisher's reply goes out first),
+ * and a failing handler is logged, never surfaced to the publisher. Nothing is persisted: an event
+ * published while no one listens, or pending when the process dies, is gone.
  */
 
 /** What every incident event carries: enough to route and render a notification without a query. */

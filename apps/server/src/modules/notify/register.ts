@@ -80,11 +80,13 @@ declare module 'fastify' {
 
 /**
  * Wires the notification platform: keys, the job queue (in process, or BullMQ when `redisUrl` is
- * set) and its worker, the inbox's realtime publisher, the `/v1` authenticators, and the routes
- * (`/v1/*`, `/v1/widgets/*`, `/api/platform/*`). At startup (onReady, after migrations and the
- * demo seed) the BullMQ queue connects, every organisation gets its environment,
- * `NOTIFY_SECRET_KEY` is applied to the demo organisation and queued work left by a previous
- * process is picked up.
+ * set) and its worker, the scheduler of delays and digests, the snooze waker, the inbox's realtime
+ * publisher, the `/v1` authenticators, the domain-event triggers, and the routes (`/v1/*`,
+ * `/v1/widgets/*`, `/v1/inbox/*`, `/api/platform/*`, Slack OAuth). At startup (onReady, after
+ * migrations and the demo seed) the BullMQ queue connects, every organisation gets its
+ * environment and `NOTIFY_SECRET_KEY` is applied to the demo organisation; on a worker process the
+ * snooze waker starts, queued work and expired leases are swept up now and every half lease, and
+ * the scheduler runs while this process is the leader.
  */
 export async function registerNotify(
   app: FastifyInstance,
@@ -179,7 +181,7 @@ export async function registerNotify(
     if (!options.leadership) await leadership.start();
   });
   let sweeper: NodeJS.Timeout | undefined;
-  // Incident domain events → the incident-opened / incident-escalated workflows.
+  // Domain events (incidents, access requests, card activations, settlements, reviews) → their workflows.
   const unsubscribe = app.hasDecorator('domainEvents')
     ? subscribeDomainTriggers(deps, app.domainEvents)
     : null;
