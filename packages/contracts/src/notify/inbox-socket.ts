@@ -19,7 +19,6 @@ export const ZInboxSocketMessage = ZWidgetMessage.extend({
   tags: z.array(z.string()),
   data: z.record(z.string(), z.unknown()),
   workflow: z.custom<TInboxWorkflow>((value) => typeof value === 'object' && value !== null).optional(),
-  severity: ZSeverity,
   snoozedUntil: z.string().nullable(),
   firstSeenDate: z.string().optional(),
 });
