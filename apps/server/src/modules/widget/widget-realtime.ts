@@ -44,7 +44,7 @@ export function socketMessage(
   };
 }
 
-/** A subscriber's room: its internal id as 24 hex digits (protocol §5). */
+/** A subscriber's room: its internal id as 24 hex digits. */
 export const subscriberRoom = (subscriberId: number) => toHexId(subscriberId);
 /** Every inbox socket of an environment, and of a dashboard user (ended together). */
 const environmentRoom = (environmentId: number) => `inbox-environment:${environmentId}`;
@@ -88,8 +88,8 @@ export function handshakeToken(socket: Pick<Socket, 'handshake'>): string | unde
 
 /**
  * The inbox side of realtime: connected widgets on the default namespace, one room per subscriber,
- * and the events of protocol §5 — `notification_received {message}` and the two capped counts
- * after every change. Events go only to subscribers with a socket here; counts are computed only
+ * and its events (typed by the contracts' `TInboxServerEvents`) — `notification_received
+ * {message}` and the two capped counts after every change. Events go only to subscribers with a socket here; counts are computed only
  * for them. Until a socket.io server is attached, publishing does nothing.
  */
 export class WidgetRealtime implements InboxPublisher {
