@@ -1,9 +1,18 @@
-import { io } from 'socket.io-client';
+import type { TInboxClientEvents, TInboxServerEvents } from '@forecourt/contracts';
+import { io, type Socket } from 'socket.io-client';
 import { RECONNECT_DEFAULTS } from './constants';
 
-/** The part of a socket.io client socket the inbox uses (a fake can stand in for tests). */
+/**
+ * The part of a socket.io client socket the inbox uses (a fake can stand in for tests): socket.io's
+ * connection events and the server's inbox events, typed by the contracts.
+ */
 export type SocketLike = {
-  on(event: string, listener: (...args: never[]) => void): unknown;
+  on(event: 'connect', listener: () => void): unknown;
+  on(event: 'disconnect', listener: (reason: string) => void): unknown;
+  on(event: 'connect_error', listener: (error: Error) => void): unknown;
+  on(event: 'notification_received', listener: TInboxServerEvents['notification_received']): unknown;
+  on(event: 'unseen_count_changed', listener: TInboxServerEvents['unseen_count_changed']): unknown;
+  on(event: 'unread_count_changed', listener: TInboxServerEvents['unread_count_changed']): unknown;
   disconnect(): unknown;
 };
 
@@ -17,8 +26,8 @@ export type ReconnectOptions = { delayMs: number; maxDelayMs: number; jitter: nu
  * A server that refuses the token disconnects right after connecting; socket.io does not retry
  * after a server-side disconnect, which is what we want then.
  */
-export const connectSocket: SocketFactory = (url, token, reconnect = RECONNECT_DEFAULTS) =>
-  io(url, {
+export const connectSocket: SocketFactory = (url, token, reconnect = RECONNECT_DEFAULTS) => {
+  const socket: Socket<TInboxServerEvents, TInboxClientEvents> = io(url, {
     transports: ['websocket'],
     auth: { token },
     forceNew: true,
@@ -27,3 +36,5 @@ export const connectSocket: SocketFactory = (url, token, reconnect = RECONNECT_D
     reconnectionDelayMax: reconnect.maxDelayMs,
     randomizationFactor: reconnect.jitter,
   });
+  return socket;
+};

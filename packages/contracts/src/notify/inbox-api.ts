@@ -167,6 +167,3 @@ export type TInboxPreference = {
   channels: Partial<Record<(typeof NOTIFY_CHANNELS)[number], boolean>>;
   workflow?: TInboxWorkflow;
 };
-
-/** Socket: `unread_count_changed` carries the older number and the newer severity counts. */
-export type TInboxUnreadEvent = { unreadCount: number; hasMore: boolean; counts: TInboxUnreadCount };

@@ -2,6 +2,7 @@ export * from './admin';
 export * from './email-blocks';
 export * from './enums';
 export * from './inbox-api';
+export * from './inbox-socket';
 export * from './integrations';
 export * from './preview';
 export * from './tenants';

@@ -1,13 +1,15 @@
 import {
   OPERATIONS_NAMESPACE,
   type TOperationsClientEvents,
+  type TOperationsEventName,
+  type TOperationsEvents,
   type TOperationsServerEvents,
   type TRealtimeRefusal,
   type TSubscribeAck,
   ZSubscribeRequest,
 } from '@forecourt/contracts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { type Namespace, Server, type Socket } from 'socket.io';
+import { type BroadcastOperator, type Namespace, Server, type Socket } from 'socket.io';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../auth/auth-context';
@@ -138,9 +140,7 @@ export function createRealtime(app: FastifyInstance, deps: RealtimeDeps): Realti
     io,
     operations,
     publish(event) {
-      operations
-        .to([stationRoom(event.stationId), allStationsRoom(event.organizationId)])
-        .emit(event.name, event.payload as never);
+      emitEvent(operations.to([stationRoom(event.stationId), allStationsRoom(event.organizationId)]), event);
       for (const listener of listeners) {
         try {
           listener(event);
@@ -163,6 +163,30 @@ export function createRealtime(app: FastifyInstance, deps: RealtimeDeps): Realti
       io.engine.close();
     },
   };
+}
+
+type OperationsTarget = BroadcastOperator<TOperationsServerEvents, SocketData>;
+
+/** One emit per event, each checked against its contract's payload. */
+const emitters: {
+  [K in TOperationsEventName]: (target: OperationsTarget, payload: TOperationsEvents[K]) => void;
+} = {
+  'transactions.created': (target, payload) => target.emit('transactions.created', payload),
+  'payments.created': (target, payload) => target.emit('payments.created', payload),
+  'sightings.created': (target, payload) => target.emit('sightings.created', payload),
+  'nozzle.state': (target, payload) => target.emit('nozzle.state', payload),
+  'dispenser.state': (target, payload) => target.emit('dispenser.state', payload),
+  'congestion.sampled': (target, payload) => target.emit('congestion.sampled', payload),
+  'sales.updated': (target, payload) => target.emit('sales.updated', payload),
+};
+
+/** Sends one event to `target` with the payload its contract gives it. */
+function emitEvent<K extends TOperationsEventName>(
+  target: OperationsTarget,
+  event: OperationsEvent<K>,
+): void {
+  const { name, payload }: { name: K; payload: TOperationsEvents[K] } = event;
+  emitters[name](target, payload);
 }
 
 /** Joins the rooms of the stations asked for that the user sees; acknowledges what was joined. */

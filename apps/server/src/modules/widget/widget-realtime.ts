@@ -1,4 +1,11 @@
-import { type TInboxUnreadEvent, WIDGET_COUNT_LIMIT, WIDGET_SOCKET_EVENTS } from '@forecourt/contracts';
+import {
+  type TInboxClientEvents,
+  type TInboxServerEvents,
+  type TInboxSocketMessage,
+  type TInboxUnreadEvent,
+  WIDGET_COUNT_LIMIT,
+  WIDGET_SOCKET_EVENTS,
+} from '@forecourt/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Namespace, Server, Socket } from 'socket.io';
 import type { Db } from '../../db/database';
@@ -18,9 +25,13 @@ import { checkWidgetSession } from './widget-session';
 /**
  * The message of `notification_received`: the widget document, plus what the newer Inbox client
  * reads from it (it maps the event itself): `cta` always (an object), the subscriber, the
- * workflow, its tags, `data` (the payload), severity and the snooze time.
+ * workflow, its tags, `data` (the payload) and the snooze time (severity comes with the document).
  */
-export function socketMessage(row: MessageRow, subscriber?: SubscriberRow, workflow?: WorkflowRow) {
+export function socketMessage(
+  row: MessageRow,
+  subscriber?: SubscriberRow,
+  workflow?: WorkflowRow,
+): TInboxSocketMessage {
   const message = presentMessage(row, subscriber ? { subscriber } : undefined);
   return {
     ...message,
@@ -28,7 +39,6 @@ export function socketMessage(row: MessageRow, subscriber?: SubscriberRow, workf
     tags: workflow ? parseTags(workflow) : [],
     data: message.payload,
     ...(workflow ? { workflow: presentInboxWorkflow(workflow) } : {}),
-    severity: row.severity,
     snoozedUntil: row.snoozedUntil === null ? null : new Date(row.snoozedUntil).toISOString(),
     ...(message.lastSeenDate ? { firstSeenDate: message.lastSeenDate } : {}),
   };
@@ -50,8 +60,17 @@ type Deps = { db: Db; now: () => number; log: FastifyBaseLogger; keys: NotifyKey
 const PEER_DELIVERED = 'forecourt:inbox-delivered';
 const PEER_COUNTS = 'forecourt:inbox-counts';
 
+type CountFlags = { unseen?: boolean; unread?: boolean };
+/** The process-to-process events, as sent; each process checks what it receives. */
+type InboxPeerEvents = {
+  [PEER_DELIVERED]: (pairs: [messageId: number, subscriberId: number][]) => void;
+  [PEER_COUNTS]: (subscriberId: number, which: CountFlags) => void;
+};
+type InboxNamespace = Namespace<TInboxClientEvents, TInboxServerEvents, InboxPeerEvents>;
+type InboxSocket = Socket<TInboxClientEvents, TInboxServerEvents, InboxPeerEvents>;
+
 /** The token of a handshake: `auth.token`, else `?token=`; the literal "null" is no token. */
-export function handshakeToken(socket: Socket): string | undefined {
+export function handshakeToken(socket: Pick<Socket, 'handshake'>): string | undefined {
   const fromAuth = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
   const fromQuery = socket.handshake.query?.token;
   for (const candidate of [fromAuth, Array.isArray(fromQuery) ? fromQuery[0] : fromQuery]) {
@@ -69,12 +88,13 @@ export function handshakeToken(socket: Socket): string | undefined {
 
 /**
  * The inbox side of realtime: connected widgets on the default namespace, one room per subscriber,
- * and its events (docs/PRODUCT.md, "Inbox realtime") — `notification_received {message}` and the two capped counts
- * after every change. Events go only to subscribers with a socket here; counts are computed only
+ * and its events (docs/PRODUCT.md, "Inbox realtime"; typed by the contracts' `TInboxServerEvents`):
+ * `notification_received {message}` and the two capped counts after every change. Events go only
+ * to subscribers with a socket here; counts are computed only
  * for them. Until a socket.io server is attached, publishing does nothing.
  */
 export class WidgetRealtime implements InboxPublisher {
-  #namespace: Namespace | null = null;
+  #namespace: InboxNamespace | null = null;
   #clustered = false;
   readonly #deps: Deps;
 
@@ -92,7 +112,7 @@ export class WidgetRealtime implements InboxPublisher {
    */
   attach(io: Server, options: { clustered?: boolean } = {}): void {
     if (this.#namespace) return;
-    const namespace = io.of('/');
+    const namespace: InboxNamespace = io.of('/');
     this.#namespace = namespace;
     this.#clustered = options.clustered === true;
     if (this.#clustered) {
@@ -120,7 +140,7 @@ export class WidgetRealtime implements InboxPublisher {
     });
   }
 
-  async #accept(socket: Socket): Promise<void> {
+  async #accept(socket: InboxSocket): Promise<void> {
     const token = handshakeToken(socket);
     const checked = token === undefined ? null : await checkWidgetSession(this.#deps, token);
     if (!checked) {

@@ -1,3 +1,4 @@
+import { INBOX_SOCKET_EVENTS, type TInboxSocketEventName } from '@forecourt/contracts';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
@@ -126,6 +127,11 @@ describe('inbox realtime (socket.io, default namespace)', () => {
         hasMore: false,
         counts: { total: 1, severity: { high: 0, medium: 0, low: 0, none: 1 } },
       });
+      // Each payload as it arrived matches its event's contract schema.
+      for (const event of events) {
+        const schema = INBOX_SOCKET_EVENTS[event.name as TInboxSocketEventName];
+        expect(schema.safeParse(event.payload).error).toBeUndefined();
+      }
     }
     expect(someoneElse.events).toEqual([]);
 

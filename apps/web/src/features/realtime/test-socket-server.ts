@@ -1,7 +1,13 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { OPERATIONS_NAMESPACE, type TSubscribeAck, type TSubscribeRequest } from '@forecourt/contracts';
-import { Server, type Socket as ServerSocket } from 'socket.io';
+import {
+  OPERATIONS_NAMESPACE,
+  type TOperationsClientEvents,
+  type TOperationsServerEvents,
+} from '@forecourt/contracts';
+import { type Namespace, Server, type Socket } from 'socket.io';
+
+type ServerSocket = Socket<TOperationsClientEvents, TOperationsServerEvents>;
 
 /**
  * For tests: a real socket.io server on 127.0.0.1 (random port) that speaks the contract
@@ -22,7 +28,9 @@ export type TFakeServer = {
 export async function startServer(): Promise<TFakeServer> {
   const http: HttpServer = createServer();
   const server = new Server(http, { path: '/socket.io/', serveClient: false });
-  const operations = server.of(OPERATIONS_NAMESPACE);
+  // Typed like the real namespace; `io` stays untyped so tests can send malformed events.
+  const operations: Namespace<TOperationsClientEvents, TOperationsServerEvents> =
+    server.of(OPERATIONS_NAMESPACE);
   const state = {
     handshakes: [] as string[],
     validTokens: new Set<string>(['token-1']),
@@ -38,13 +46,13 @@ export async function startServer(): Promise<TFakeServer> {
     next();
   });
   operations.on('connection', (socket) => {
-    socket.on('subscribe', (request: TSubscribeRequest, ack: (answer: TSubscribeAck) => void) => {
+    socket.on('subscribe', (request, ack) => {
       const ids = request.stationIds === 'all' ? [] : request.stationIds;
       const allowed = ids.filter((id) => !state.hidden.has(id));
       void socket.join(allowed.map((id) => `station:${id}`));
       ack({ ok: true, stationIds: allowed, refused: ids.filter((id) => state.hidden.has(id)) });
     });
-    socket.on('unsubscribe', (request: TSubscribeRequest, ack: (answer: TSubscribeAck) => void) => {
+    socket.on('unsubscribe', (request, ack) => {
       const ids = request.stationIds === 'all' ? [] : request.stationIds;
       for (const id of ids) void socket.leave(`station:${id}`);
       ack({ ok: true, stationIds: ids, refused: [] });
