@@ -2,6 +2,7 @@
 //   node bench/start.mjs [--database-url /tmp/forecourt-bench/demo.db] [--runs 5] [--with-npm-start]
 // Variants, each run in turn (interleaved) `--runs` times:
 //   - "compiled": `node scripts/start.mjs` with nothing changed (stamps checked, bundle run by Node);
+//   - "server process alone": `node apps/server/dist/main.mjs`, the bundle without the stamp checks;
 //   - "tsx": the server from its TypeScript sources (`tsx apps/server/src/main.ts`, what `npm start`
 //     ran after building the web app before);
 //   - with --with-npm-start, "npm start (before)": `vite build` then tsx, as `npm start` did.
@@ -106,6 +107,7 @@ async function firstAnswer(command, args) {
 
 const variants = [
   ['compiled (node scripts/start.mjs, nothing changed)', process.execPath, ['scripts/start.mjs']],
+  ['server process alone (node apps/server/dist/main.mjs)', process.execPath, ['apps/server/dist/main.mjs']],
   ['tsx (server from sources)', resolve(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts']],
 ];
 if (values['with-npm-start']) {
