@@ -1,4 +1,5 @@
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
+import { boundedLru } from '../../lib/bounded-lru';
 
 /**
  * A bounded least-recently-used map (the `lru-cache` package) whose entries each carry an expiry
@@ -9,7 +10,7 @@ export class ExpiringCache<K extends {}, V> {
   readonly #entries: LRUCache<K, { value: V; expiresAt: number }>;
 
   constructor(capacity: number) {
-    this.#entries = new LRUCache({ max: capacity });
+    this.#entries = boundedLru(capacity);
   }
 
   get(key: K, now: number): V | undefined {

@@ -1,4 +1,5 @@
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
+import { boundedLru } from '../../lib/bounded-lru';
 
 /** A counter of events in a window that starts with its first event. */
 export type Counter = { count: number; firstAt: number; lastAt: number };
@@ -28,8 +29,8 @@ export class MemoryRateStore implements RateStore {
   readonly #marks: LRUCache<string, number>;
 
   constructor(capacity = 200_000) {
-    this.#counters = new LRUCache({ max: capacity });
-    this.#marks = new LRUCache({ max: capacity });
+    this.#counters = boundedLru(capacity);
+    this.#marks = boundedLru(capacity);
   }
 
   async hit(key: string, windowMs: number, now: number): Promise<Counter> {

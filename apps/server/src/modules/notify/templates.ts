@@ -1,5 +1,5 @@
 import Handlebars from 'handlebars';
-import { LRUCache } from 'lru-cache';
+import { boundedLru } from '../../lib/bounded-lru';
 import { resolveFileLinks } from '../../lib/file-links';
 
 /**
@@ -224,7 +224,7 @@ templates.registerHelper('sortBy', (items: unknown, property: unknown) => {
 });
 
 /** Compiled templates by mode and source, the 2,000 most recently used. */
-const cache = new LRUCache<string, Handlebars.TemplateDelegate>({ max: 2000 });
+const cache = boundedLru<string, Handlebars.TemplateDelegate>(2000);
 
 /**
  * How a rendered value is used: `html` (in-app and email bodies, injected as HTML) escapes what

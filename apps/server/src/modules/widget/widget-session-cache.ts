@@ -1,4 +1,5 @@
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
+import { boundedLru } from '../../lib/bounded-lru';
 
 /**
  * The inbox subscriber a widget session token stands for: only the fields that never change for
@@ -42,8 +43,8 @@ export class WidgetSessionCache {
 
   constructor(options: Partial<WidgetSessionCacheOptions> = {}) {
     this.#options = { ...WIDGET_SESSION_CACHE_DEFAULTS, ...options };
-    // The package needs a positive bound; with `maxEntries` ≤ 0 nothing is ever stored (`set`).
-    this.#entries = new LRUCache({ max: Math.max(1, this.#options.maxEntries) });
+    // With `maxEntries` ≤ 0 nothing is ever stored (`set`).
+    this.#entries = boundedLru(this.#options.maxEntries);
   }
 
   get size(): number {
