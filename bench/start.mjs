@@ -1,7 +1,9 @@
 // Time to first answer of a server start on an already seeded database, for bench/results/start.md:
 //   node bench/start.mjs [--database-url /tmp/forecourt-bench/demo.db] [--runs 5] [--with-npm-start]
+//                        [--also <another compiled server bundle>]…
 // Variants, each run in turn (interleaved) `--runs` times:
 //   - "compiled": `node scripts/start.mjs` with nothing changed (stamps checked, bundle run by Node);
+//   - "server process alone": `node apps/server/dist/main.mjs`, the bundle without the stamp checks;
 //   - "tsx": the server from its TypeScript sources (`tsx apps/server/src/main.ts`, what `npm start`
 //     ran after building the web app before);
 //   - with --with-npm-start, "npm start (before)": `vite build` then tsx, as `npm start` did.
@@ -22,6 +24,8 @@ const { values } = parseArgs({
     'database-url': { type: 'string', default: '/tmp/forecourt-bench/demo.db' },
     runs: { type: 'string', default: '5' },
     'with-npm-start': { type: 'boolean', default: false },
+    // Another compiled server to time beside ours (e.g. a bundle built from an older commit).
+    also: { type: 'string', multiple: true, default: [] },
   },
 });
 
@@ -82,6 +86,8 @@ async function firstAnswer(command, args) {
       DATABASE_URL: values['database-url'],
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
+      // The same web build for every variant (a bundle elsewhere would not find it by default).
+      WEB_DIST: resolve(root, 'apps/web/dist'),
     },
   });
   let exited = null;
@@ -106,8 +112,10 @@ async function firstAnswer(command, args) {
 
 const variants = [
   ['compiled (node scripts/start.mjs, nothing changed)', process.execPath, ['scripts/start.mjs']],
+  ['server process alone (node apps/server/dist/main.mjs)', process.execPath, ['apps/server/dist/main.mjs']],
   ['tsx (server from sources)', resolve(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts']],
 ];
+for (const bundle of values.also) variants.push([`also: node ${bundle}`, process.execPath, [bundle]]);
 if (values['with-npm-start']) {
   variants.push([
     'npm start (before: vite build, then tsx)',

@@ -2,12 +2,14 @@
 // Starts a throwaway PostgreSQL and Redis (under a temp dir, on loopback), two server processes on
 // them (the first to take the startup lock migrates and seeds the demo data; the leader runs the
 // live simulator), and a small round-robin proxy in front, then prints the address. Ctrl-C stops
-// everything and removes the temporary data. Run with `node --import tsx` (npm run cluster does):
-// it reuses the test suite's Redis helper.
+// everything and removes the temporary data. The processes run the compiled server
+// (apps/server/dist/main.mjs, rebuilt first when its sources changed) with plain Node. This script
+// itself runs with `node --import tsx` (npm run cluster does): it reuses the test suite's Redis helper.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { startTestRedis } from '../apps/server/src/test/redis.ts';
+import { buildServerIfChanged, buildWebIfChanged, SERVER_BUNDLE } from './build.mjs';
 import { startProxy } from './cluster-proxy.mjs';
 import { startPostgres } from './postgres-cluster.mjs';
 
@@ -28,7 +30,7 @@ function freePort() {
 
 /** Starts one server process; resolves with its URL once it prints its banner. */
 function startServer(name, env) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [SERVER_BUNDLE], {
     cwd: join(root, 'apps/server'),
     env: { ...process.env, INIT_CWD: '', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -57,6 +59,8 @@ function startServer(name, env) {
   });
 }
 
+buildWebIfChanged();
+await buildServerIfChanged();
 console.info('Starting PostgreSQL and Redis on loopback…');
 const [pg, redis] = await Promise.all([startPostgres(), startTestRedis()]);
 const servers = [];

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import { ioredis } from '../lib/redis-packages';
 
 /**
  * One leader among the processes that share a Redis: whoever holds the key `<prefix>:leader`
@@ -75,7 +75,7 @@ export function redisLeadership(
   const key = `${options.prefix ?? 'forecourt'}:leader`;
   const leaseMs = options.leaseMs ?? 10_000;
   const me = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  const redis = new (ioredis().Redis)(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
   redis.on('error', (error) => log.warn({ err: error }, 'leader election: redis connection error'));
   const state = leaderState();
   let timer: NodeJS.Timeout | undefined;

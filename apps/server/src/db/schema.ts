@@ -414,6 +414,27 @@ export interface SalesHourlyTable {
   amountPaise: number;
 }
 
+/** Sales per station, IST day (epoch ms of its midnight), fuel and payment mode, summed from `sales_hourly`. */
+export interface SalesDailyTable {
+  organizationId: number;
+  stationId: number;
+  day: number;
+  fuel: string;
+  paymentMode: string;
+  transactionCount: number;
+  quantityMilli: number;
+  amountPaise: number;
+}
+
+/** ANPR visits and the visits that ended in a fill, per station and IST day (epoch ms of its midnight). */
+export interface SightingsDailyTable {
+  organizationId: number;
+  stationId: number;
+  day: number;
+  visits: number;
+  served: number;
+}
+
 /** Customer fills summed per station, IST week (its Monday 00:00, epoch ms), customer and fuel (0018). */
 export interface CustomerSalesWeeklyTable {
   organizationId: number;
@@ -847,6 +868,8 @@ export interface Database {
   stationReviews: StationReviewsTable;
   congestionSamples: CongestionSamplesTable;
   salesHourly: SalesHourlyTable;
+  salesDaily: SalesDailyTable;
+  sightingsDaily: SightingsDailyTable;
   customerSalesWeekly: CustomerSalesWeeklyTable;
   emailTokens: EmailTokensTable;
   outbox: OutboxTable;

@@ -17,7 +17,7 @@ export type ServerProcess = {
 };
 
 /**
- * Starts `node --import tsx src/main.ts` with `env` on a free loopback port and resolves once it
+ * Starts `node --import tsx src/main.ts` (or `node <entry>`) with `env` on a free loopback port and resolves once it
  * printed its banner (it has migrated, seeded if asked, and listens). Rejects if it exits first
  * or takes longer than `timeoutMs`.
  */
@@ -25,8 +25,10 @@ export function startServerProcess(
   name: string,
   env: Record<string, string>,
   timeoutMs = 120_000,
+  /** Node's arguments: the TypeScript sources by default, or a compiled bundle's path. */
+  entry: string[] = ['--import', 'tsx', 'src/main.ts'],
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, entry, {
     cwd: join(import.meta.dirname, '..', '..'),
     env: {
       ...process.env,

@@ -1,8 +1,8 @@
 import type { CryptoKey } from 'jose';
 import type { Db } from '../../db/database';
 import type { AccessClaims } from './access-token';
+import { ExpiringCache } from './expiring-cache';
 import { DEFAULT_LOGIN_LIMITS, LoginLimiter, type LoginLimits } from './login-limiter';
-import { LruCache } from './lru-cache';
 import { MemoryRateStore, type RateStore } from './rate-store';
 import { VERIFIED_TOKEN_CACHE_SIZE } from './session-policy';
 import { importSigningKey, loadOrCreateDatabaseSecret, secretFromEnvironment } from './signing-secret';
@@ -22,7 +22,7 @@ export type AuthContext = {
   db: Db;
   now: () => number;
   signingKey(): Promise<CryptoKey>;
-  verifiedTokens: LruCache<string, AccessClaims>;
+  verifiedTokens: ExpiringCache<string, AccessClaims>;
   users: UserStateCache;
   loginLimiter: LoginLimiter;
   /** Someone listens for a user's sessions ending (the inbox disconnects that user's sockets). */
@@ -55,7 +55,7 @@ export function configureAuth(db: Db, options: AuthOptions = {}): AuthContext {
         });
       return key;
     },
-    verifiedTokens: new LruCache(VERIFIED_TOKEN_CACHE_SIZE),
+    verifiedTokens: new ExpiringCache(VERIFIED_TOKEN_CACHE_SIZE),
     users: new UserStateCache(db, now),
     loginLimiter: new LoginLimiter(options.rateStore ?? new MemoryRateStore(), {
       ...DEFAULT_LOGIN_LIMITS,

@@ -1,3 +1,6 @@
+import type { LRUCache } from 'lru-cache';
+import { boundedLru } from '../../lib/bounded-lru';
+
 /** A counter of events in a window that starts with its first event. */
 export type Counter = { count: number; firstAt: number; lastAt: number };
 
@@ -17,14 +20,17 @@ export interface RateStore {
   isMarked(key: string, now: number): Promise<boolean>;
 }
 
-/** In-process store, bounded: beyond `capacity` keys the oldest are dropped first. */
+/**
+ * In-process store, bounded (the `lru-cache` package): beyond `capacity` keys, the one counted or
+ * marked longest ago is dropped first.
+ */
 export class MemoryRateStore implements RateStore {
-  readonly #counters = new Map<string, Counter & { windowMs: number }>();
-  readonly #marks = new Map<string, number>();
-  readonly #capacity: number;
+  readonly #counters: LRUCache<string, Counter & { windowMs: number }>;
+  readonly #marks: LRUCache<string, number>;
 
   constructor(capacity = 200_000) {
-    this.#capacity = capacity;
+    this.#counters = boundedLru(capacity);
+    this.#marks = boundedLru(capacity);
   }
 
   async hit(key: string, windowMs: number, now: number): Promise<Counter> {
@@ -32,9 +38,7 @@ export class MemoryRateStore implements RateStore {
     const next = live
       ? { ...live, count: live.count + 1, lastAt: now }
       : { count: 1, firstAt: now, lastAt: now, windowMs };
-    this.#counters.delete(key);
     this.#counters.set(key, next);
-    this.#trim(this.#counters);
     return { count: next.count, firstAt: next.firstAt, lastAt: next.lastAt };
   }
 
@@ -48,13 +52,11 @@ export class MemoryRateStore implements RateStore {
   }
 
   async mark(key: string, ttlMs: number, now: number): Promise<void> {
-    this.#marks.delete(key);
     this.#marks.set(key, now + ttlMs);
-    this.#trim(this.#marks);
   }
 
   async isMarked(key: string, now: number): Promise<boolean> {
-    const until = this.#marks.get(key);
+    const until = this.#marks.peek(key);
     if (until === undefined) return false;
     if (now < until) return true;
     this.#marks.delete(key);
@@ -62,18 +64,10 @@ export class MemoryRateStore implements RateStore {
   }
 
   #live(key: string, now: number) {
-    const counter = this.#counters.get(key);
+    const counter = this.#counters.peek(key);
     if (!counter) return null;
     if (now - counter.firstAt < counter.windowMs) return counter;
     this.#counters.delete(key);
     return null;
-  }
-
-  #trim(map: Map<string, unknown>): void {
-    while (map.size > this.#capacity) {
-      const oldest = map.keys().next();
-      if (oldest.done) return;
-      map.delete(oldest.value);
-    }
   }
 }

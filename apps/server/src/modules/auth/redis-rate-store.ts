@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { ioredis } from '../../lib/redis-packages';
 import type { Counter, RateStore } from './rate-store';
 
 // A counter is a hash {count, firstAt, lastAt} that lives for its window. The window is judged on
@@ -30,7 +31,7 @@ export class RedisRateStore implements RateStore {
   readonly #prefix: string;
 
   constructor(url: string, prefix = 'forecourt') {
-    this.#redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
+    this.#redis = new (ioredis().Redis)(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
     this.#redis.on('error', () => undefined);
     this.#prefix = `${prefix}:rate:`;
   }

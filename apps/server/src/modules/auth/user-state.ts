@@ -1,6 +1,6 @@
 import { compactScope, expandScope, ROLE_SCOPES, type TGrant, type TRole, ZRole } from '@forecourt/contracts';
 import type { Db } from '../../db/database';
-import { LruCache } from './lru-cache';
+import { ExpiringCache } from './expiring-cache';
 import { USER_STATE_TTL_MS } from './session-policy';
 import { findActiveMemberships, findMembershipStationIds, findUserAccess } from './sessions.repository';
 
@@ -59,7 +59,7 @@ export async function loadUserState(db: Db, userId: number): Promise<UserState |
 export class UserStateCache {
   readonly #db: Db;
   readonly #now: () => number;
-  readonly #states = new LruCache<number, UserState | null>(50_000);
+  readonly #states = new ExpiringCache<number, UserState | null>(50_000);
   readonly #loading = new Map<number, Promise<UserState | null>>();
   readonly #generations = new Map<number, number>();
 

@@ -1,6 +1,7 @@
-import { Queue, Worker } from 'bullmq';
+import type { Queue, Worker } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { bullmq, ioredis } from '../../lib/redis-packages';
 import type { NotifyQueue } from './notify.deps';
 
 /** The BullMQ queue that carries trigger work (`notify_events.id`s). */
@@ -46,10 +47,10 @@ export class BullMqQueue implements NotifyQueue {
   constructor(work: (eventId: number) => Promise<void>, log: FastifyBaseLogger, options: BullMqQueueOptions) {
     this.#log = log;
     // BullMQ wants `maxRetriesPerRequest: null` (commands wait for a reconnect instead of failing).
-    this.#connection = new Redis(options.url, { maxRetriesPerRequest: null, lazyConnect: true });
+    this.#connection = new (ioredis().Redis)(options.url, { maxRetriesPerRequest: null, lazyConnect: true });
     this.#connection.on('error', (error) => log.warn({ err: error }, 'redis connection error'));
     const prefix = options.prefix ?? 'forecourt';
-    this.#queue = new Queue(BULLMQ_QUEUE_NAME, { connection: this.#connection, prefix });
+    this.#queue = new (bullmq().Queue)(BULLMQ_QUEUE_NAME, { connection: this.#connection, prefix });
     this.#queue.on('error', (error) => log.error({ err: error }, 'notification queue error'));
     if (options.consume === false) {
       this.#worker = null;
@@ -57,7 +58,7 @@ export class BullMqQueue implements NotifyQueue {
     }
     // A running job holds BullMQ's lock (30 s, renewed while it runs): another process takes it
     // only once the lock lapses (its process died), through BullMQ's stalled-job check.
-    this.#worker = new Worker<{ eventId: number }>(
+    this.#worker = new (bullmq().Worker)<{ eventId: number }>(
       BULLMQ_QUEUE_NAME,
       async (job) => {
         await work(job.data.eventId);

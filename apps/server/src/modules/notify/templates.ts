@@ -1,10 +1,11 @@
 import Handlebars from 'handlebars';
+import { boundedLru } from '../../lib/bounded-lru';
 import { resolveFileLinks } from '../../lib/file-links';
 
 /**
  * Step content is a Handlebars template rendered with the trigger's payload, the
  * subscriber and the actor. `{{x}}` escapes HTML (in-app content is injected as HTML by the inbox
- * widgets), `{{{x}}}` does not. The helpers (docs/PRODUCT.md, "Notification workflows") are registered on a private Handlebars
+ * widgets), `{{{x}}}` does not. The helpers are registered on a private Handlebars
  * environment; prototype access stays off (Handlebars' default since 4.6).
  */
 export const templates = Handlebars.create();
@@ -222,8 +223,8 @@ templates.registerHelper('sortBy', (items: unknown, property: unknown) => {
     .map(({ item }) => item);
 });
 
-const cache = new Map<string, Handlebars.TemplateDelegate>();
-const CACHE_LIMIT = 2000;
+/** Compiled templates by mode and source, the 2,000 most recently used. */
+const cache = boundedLru<string, Handlebars.TemplateDelegate>(2000);
 
 /**
  * How a rendered value is used: `html` (in-app and email bodies, injected as HTML) escapes what
@@ -239,7 +240,6 @@ export function compileTemplate(source: string, mode: RenderMode = 'html'): Hand
     compiled = templates.compile(source, { strict: false, noEscape: mode === 'text' });
     // Compilation is lazy: render once with nothing to surface syntax errors now.
     compiled({});
-    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
     cache.set(key, compiled);
   }
   return compiled;

@@ -1,6 +1,6 @@
-import { createAdapter } from '@socket.io/redis-adapter';
+import type { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import { ioredis, redisAdapter } from '../../lib/redis-packages';
 
 /**
  * The socket.io adapter that joins the socket.io servers of several Forecourt processes through
@@ -23,11 +23,14 @@ export function createClusterAdapter(
   log: FastifyBaseLogger,
   prefix = 'forecourt',
 ): ClusterAdapter {
-  const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: null });
+  const pub = new (ioredis().Redis)(url, { lazyConnect: true, maxRetriesPerRequest: null });
   const sub = pub.duplicate();
   for (const client of [pub, sub])
     client.on('error', (error) => log.warn({ err: error }, 'realtime redis connection error'));
-  const adapter = createAdapter(pub, sub, { key: `${prefix}:socket.io`, requestsTimeout: 5_000 });
+  const adapter = redisAdapter().createAdapter(pub, sub, {
+    key: `${prefix}:socket.io`,
+    requestsTimeout: 5_000,
+  });
   return {
     adapter,
     async ready(timeoutMs = 10_000) {

@@ -1,3 +1,6 @@
+import type { LRUCache } from 'lru-cache';
+import { boundedLru } from '../../lib/bounded-lru';
+
 /**
  * The inbox subscriber a widget session token stands for: only the fields that never change for
  * a subscriber row (its ids, environment and organisation), so a cached identity cannot go stale
@@ -26,7 +29,7 @@ export const WIDGET_SESSION_CACHE_DEFAULTS: WidgetSessionCacheOptions = { ttlMs:
  * and the subscriber lookup run once per token per `ttlMs` instead of on every request.
  *
  * - An entry lives at most `ttlMs` and never past the token's own expiry.
- * - Bounded LRU (`maxEntries`).
+ * - Bounded LRU (`maxEntries`, the `lru-cache` package).
  * - Deleting a subscriber ({@link forgetSubscriber}) or rotating its environment's key
  *   ({@link forgetEnvironment}) drops its entries at once in this process; other processes see a
  *   deletion after at most `ttlMs`.
@@ -34,12 +37,14 @@ export const WIDGET_SESSION_CACHE_DEFAULTS: WidgetSessionCacheOptions = { ttlMs:
  *   a deletion cannot put the deleted subscriber back.
  */
 export class WidgetSessionCache {
-  readonly #entries = new Map<string, Entry>();
+  readonly #entries: LRUCache<string, Entry>;
   readonly #options: WidgetSessionCacheOptions;
   #generation = 0;
 
   constructor(options: Partial<WidgetSessionCacheOptions> = {}) {
     this.#options = { ...WIDGET_SESSION_CACHE_DEFAULTS, ...options };
+    // With `maxEntries` ≤ 0 nothing is ever stored (`set`).
+    this.#entries = boundedLru(this.#options.maxEntries);
   }
 
   get size(): number {
@@ -48,12 +53,11 @@ export class WidgetSessionCache {
 
   /** The identity of a token verified less than `ttlMs` ago (and not expired since), else undefined. */
   get(token: string, now: number): WidgetIdentity | undefined {
-    const entry = this.#entries.get(token);
+    const entry = this.#entries.get(token); // now the most recently used
     if (entry === undefined) return undefined;
+    if (now < entry.expiresAt) return entry.identity;
     this.#entries.delete(token);
-    if (now >= entry.expiresAt) return undefined;
-    this.#entries.set(token, entry); // most recently used last
-    return entry.identity;
+    return undefined;
   }
 
   /** Taken before verifying: {@link set} ignores the result when anything was invalidated since. */
@@ -66,13 +70,7 @@ export class WidgetSessionCache {
     if (stamp !== this.#generation || this.#options.maxEntries <= 0) return;
     const expiresAt = Math.min(now + this.#options.ttlMs, tokenExpiresAt);
     if (expiresAt <= now) return;
-    this.#entries.delete(token);
     this.#entries.set(token, { identity, expiresAt });
-    while (this.#entries.size > this.#options.maxEntries) {
-      const oldest = this.#entries.keys().next();
-      if (oldest.done) break;
-      this.#entries.delete(oldest.value);
-    }
   }
 
   /** A subscriber was deleted (its environment and external id). */
@@ -100,8 +98,7 @@ export class WidgetSessionCache {
 
   #forget(matches: (identity: WidgetIdentity) => boolean): void {
     this.#generation += 1;
-    for (const [token, entry] of this.#entries) {
-      if (matches(entry.identity)) this.#entries.delete(token);
-    }
+    const forgotten = [...this.#entries.entries()].filter(([, entry]) => matches(entry.identity));
+    for (const [token] of forgotten) this.#entries.delete(token);
   }
 }
