@@ -19,12 +19,12 @@ import {
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 
 const CSV_COLUMNS: CsvColumn<TOrganization>[] = [
-  { header: 'name', value: (row) => row.name },
-  { header: 'slug', value: (row) => row.slug },
-  { header: 'kind', value: (row) => row.kind },
-  { header: 'isFuelProvider', value: (row) => row.isFuelProvider },
-  { header: 'fuels', value: (row) => row.fuels.join(' ') },
-  { header: 'createdAt', value: (row) => row.createdAt },
+  { key: 'name', value: (row) => row.name },
+  { key: 'slug', value: (row) => row.slug },
+  { key: 'kind', value: (row) => row.kind },
+  { key: 'isFuelProvider', value: (row) => row.isFuelProvider },
+  { key: 'fuels', value: (row) => row.fuels.join(' ') },
+  { key: 'createdAt', value: (row) => row.createdAt },
 ];
 
 /** `/api/organizations`: the organisations the user belongs to, and the current one's settings. */
