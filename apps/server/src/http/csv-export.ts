@@ -172,6 +172,20 @@ export async function sendCsv<T>(
     .send(body);
 }
 
+/**
+ * `fetchPage` for a list paged by number from 0 (not by cursor): pages of {@link CSV_BATCH} rows,
+ * the page number standing in for the cursor, until a page comes back short.
+ */
+export function numberedPages<T>(
+  list: (page: number, limit: number) => Promise<{ results: T[] }>,
+): (cursor: string | undefined) => Promise<CsvPage<T>> {
+  return async (cursor) => {
+    const page = cursor === undefined ? 0 : Number(cursor);
+    const { results } = await list(page, CSV_BATCH);
+    return { results, ...(results.length === CSV_BATCH ? { nextCursor: String(page + 1) } : {}) };
+  };
+}
+
 /** The paging a list service gets while exporting: from the start, {@link CSV_BATCH} rows a page. */
 export type CsvPaging = { page: 0; limit: number; cursor?: string };
 

@@ -8,7 +8,7 @@ import {
 } from '@forecourt/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireCaller } from '../../http/caller';
-import { CSV_BATCH, type CsvColumn, sendCsv, wantsCsv } from '../../http/csv-export';
+import { type CsvColumn, numberedPages, sendCsv, wantsCsv } from '../../http/csv-export';
 import {
   getCurrentOrganization,
   getOrganizations,
@@ -49,12 +49,9 @@ export function organizationsRoutes(deps: OrganizationsDeps): FastifyPluginAsync
             name: 'organizations',
             columns: CSV_COLUMNS,
             now: now(),
-            fetchPage: async (cursor) => {
-              const page = cursor === undefined ? 0 : Number(cursor);
-              const list = await getOrganizations(db, caller, { ...request.query, page, limit: CSV_BATCH });
-              const more = list.results.length === CSV_BATCH;
-              return { results: list.results, ...(more ? { nextCursor: String(page + 1) } : {}) };
-            },
+            fetchPage: numberedPages((page, limit) =>
+              getOrganizations(db, caller, { ...request.query, page, limit }),
+            ),
           });
         }
         return getOrganizations(db, caller, request.query);
