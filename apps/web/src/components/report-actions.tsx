@@ -1,5 +1,5 @@
-import { formatDate, formatDateTime, formatTime, type TTimeWindow } from '@forecourt/contracts';
-import { Button, Text } from '@mantine/core';
+import { formatDate, formatTime, type TTimeWindow } from '@forecourt/contracts';
+import { ActionIcon, Button, Text, Tooltip } from '@mantine/core';
 import { IconDownload, IconPrinter } from '@tabler/icons-react';
 import { saveBlob } from '../lib/download';
 
@@ -18,27 +18,55 @@ export function ReportActions({
   csv: (() => string) | null;
 }) {
   const ready = fileName !== null && csv !== null;
+  const download = () => {
+    if (ready) saveBlob(new Blob([csv()], { type: 'text/csv;charset=utf-8' }), fileName);
+  };
+  const print = () => window.print();
+  // Phones get the same two actions as icons, so the figures are not pushed below the fold.
   return (
     <>
       <Button
+        visibleFrom="sm"
         variant="default"
         leftSection={<IconDownload size={16} aria-hidden />}
         disabled={!ready}
-        onClick={() => {
-          if (!ready) return;
-          saveBlob(new Blob([csv()], { type: 'text/csv;charset=utf-8' }), fileName);
-        }}
+        onClick={download}
       >
         Download CSV
       </Button>
       <Button
+        visibleFrom="sm"
         variant="default"
         leftSection={<IconPrinter size={16} aria-hidden />}
         disabled={!ready}
-        onClick={() => window.print()}
+        onClick={print}
       >
         Print
       </Button>
+      <Tooltip label="Download CSV">
+        <ActionIcon
+          hiddenFrom="sm"
+          variant="default"
+          size="lg"
+          aria-label="Download CSV"
+          disabled={!ready}
+          onClick={download}
+        >
+          <IconDownload size={18} stroke={1.6} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Print">
+        <ActionIcon
+          hiddenFrom="sm"
+          variant="default"
+          size="lg"
+          aria-label="Print"
+          disabled={!ready}
+          onClick={print}
+        >
+          <IconPrinter size={18} stroke={1.6} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
     </>
   );
 }
@@ -46,11 +74,11 @@ export function ReportActions({
 /** A line only the printed report shows: the window it covers and when it was printed (IST). */
 export function PrintedWindow({ span }: { span: TTimeWindow | undefined }) {
   if (!span) return null;
-  const now = Date.now();
+  // Whole dates on paper: a page read next week must not say "10:59 am – 10:59 am".
+  const full = (at: string | number) => `${formatDate(at)}, ${formatTime(at)}`;
   return (
     <Text className="fc-print-only" size="sm">
-      {formatDateTime(span.startDate, { now })} – {formatDateTime(span.endDate, { now })} (IST) · printed{' '}
-      {formatDate(now)}, {formatTime(now)}
+      {full(span.startDate)} – {full(span.endDate)} (IST) · printed {full(Date.now())}
     </Text>
   );
 }

@@ -70,7 +70,7 @@ export function WindowHeader<T extends { window: TTimeWindow }>({
           )}
           {report && <PrintedWindow span={data?.window} />}
         </Stack>
-        <Group gap="xs" wrap="wrap" justify="flex-end">
+        <Group gap="xs" wrap="nowrap">
           {actions}
           {report && (
             <ReportActions
