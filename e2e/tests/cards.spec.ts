@@ -90,9 +90,9 @@ test.describe('cards', () => {
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
     const rows = await readCsvDownload(download);
     const header = rows[0] ?? [];
-    const status = header.indexOf('status');
-    const kind = header.indexOf('kind');
-    const numberColumn = header.indexOf('number');
+    const status = header.indexOf('Status');
+    const kind = header.indexOf('Kind');
+    const numberColumn = header.indexOf('Number');
     expect(Math.min(status, kind, numberColumn)).toBeGreaterThanOrEqual(0);
     expect(rows.length).toBeGreaterThan(1);
     for (const row of rows.slice(1)) {

@@ -33,12 +33,12 @@ test.describe('loyalty', () => {
     expect(download.suggestedFilename()).toMatch(/^sahyog-rewards-loyalty-\d{8}\.csv$/);
     const [header = [], ...records] = await readCsvDownload(download);
     const column = (name: string) => header.indexOf(name);
-    expect(column('kind')).toBeGreaterThanOrEqual(0);
+    expect(column('Kind')).toBeGreaterThanOrEqual(0);
     expect(records.length).toBeGreaterThanOrEqual(shown);
     for (const record of records) {
-      expect(record[column('kind')]).toBe('earn');
-      expect(record[column('status')]).toBe('success');
-      expect(record[column('isTest')]).toBe('false');
+      expect(record[column('Kind')]).toBe('earn');
+      expect(record[column('Status')]).toBe('success');
+      expect(record[column('Test')]).toBe('false');
     }
   });
 

@@ -45,10 +45,21 @@ test.describe('station lists and the time window', () => {
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download CSV' }).click();
     const csv = await readCsvDownload(await downloading);
-    const mode = csv[0]?.indexOf('paymentMode') ?? -1;
-    expect(mode).toBeGreaterThanOrEqual(0);
+    const header = csv[0] ?? [];
+    const mode = header.indexOf('Payment mode');
+    const amount = header.indexOf('Amount (₹)');
+    const start = header.indexOf('Start date (IST)');
+    expect(Math.min(mode, amount, start)).toBeGreaterThanOrEqual(0);
     expect(csv.length - 1).toBeGreaterThan(40);
-    for (const row of csv.slice(1)) expect(row[mode]).toBe('upi');
+    for (const row of csv.slice(1)) {
+      expect(row[mode]).toBe('upi');
+      // Rupees with two decimals (not paise), times in IST with their offset.
+      expect(row[amount]).toMatch(/^\d+\.\d{2}$/);
+      expect(row[start]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} \+05:30$/);
+    }
+    // The first record is the first row on screen, with the same amount.
+    const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
+    await expect(rows.first()).toContainText(rupees.format(Number(csv[1]?.[amount])));
   });
 
   test('changes the window from the control, and a shared address opens the same window', async ({

@@ -4,10 +4,11 @@ import { insertIncidents } from '../modules/incidents/testing';
 import { fillRows, insertFills, insertPaymentsFor } from '../modules/operations/testing';
 import { createTestApp, type TestApp } from '../test/create-test-app';
 import { createOrganization, createSignedInUser, createStation } from '../test/factories';
-import { csvCell, csvColumnsOf, csvLine } from './csv-export';
+import { csvColumnsOf } from './csv-export';
 
-/** A small RFC 4180 reader for the assertions (quoted fields, doubled quotes, CRLF records). */
-function parseCsv(text: string): string[][] {
+/** A small RFC 4180 reader for the assertions (quoted fields, doubled quotes, CRLF records, BOM skipped). */
+function parseCsv(file: string): string[][] {
+  const text = file.replace(/^\uFEFF/, '');
   const records: string[][] = [];
   let field = '';
   let record: string[] = [];
@@ -35,41 +36,13 @@ function parseCsv(text: string): string[][] {
   return records;
 }
 
-describe('csv cells', () => {
-  it('quote per RFC 4180', () => {
-    expect(csvCell('plain')).toBe('plain');
-    expect(csvCell('a,b')).toBe('"a,b"');
-    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
-    expect(csvCell('two\nlines')).toBe('"two\nlines"');
-    expect(csvCell(null)).toBe('');
-    expect(csvCell(undefined)).toBe('');
-    expect(csvCell(12.5)).toBe('12.5');
-    expect(csvCell(true)).toBe('true');
-    expect(csvCell({ a: 1 })).toBe('"{""a"":1}"');
-    expect(csvLine(['x', 1, null])).toBe('x,1,\r\n');
-  });
-
-  it('defuse formulas in text but leave numbers alone', () => {
-    expect(csvCell('=HYPERLINK("http://evil")')).toBe(`"'=HYPERLINK(""http://evil"")"`);
-    expect(csvCell('+91 98000')).toBe("'+91 98000");
-    expect(csvCell('-2+3')).toBe("'-2+3");
-    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
-    expect(csvCell('\tcmd')).toBe("'\tcmd");
-    expect(csvCell(-250)).toBe('-250');
-  });
-
-  it('defuse pipe (DDE) and full-width formula starters', () => {
-    expect(csvCell('|calc!A1')).toBe("'|calc!A1");
-    expect(csvCell('＝SUM(A1)')).toBe("'＝SUM(A1)");
-    expect(csvCell('＋1')).toBe("'＋1");
-    expect(csvCell('－1')).toBe("'－1");
-    expect(csvCell('＠SUM(A1)')).toBe("'＠SUM(A1)");
-    expect(csvCell('a|b')).toBe('a|b');
-  });
-
+describe('csv columns of a list schema', () => {
   it('take columns from a page schema', () => {
-    const headers = csvColumnsOf(ZTransactionPage).map((column) => column.header);
-    expect(headers.slice(0, 3)).toEqual(['id', 'stationId', 'dispenserId']);
+    const columns = csvColumnsOf(ZTransactionPage);
+    expect(columns.slice(0, 3).map((column) => column.key)).toEqual(['id', 'stationId', 'dispenserId']);
+    // An instant is written in IST whatever its name; money goes by its name.
+    expect(columns.find((column) => column.key === 'startDate')?.kind).toBe('instant');
+    expect(columns.find((column) => column.key === 'amountPaise')?.kind).toBeUndefined();
   });
 });
 
@@ -120,8 +93,10 @@ describe('format=csv on the lists', () => {
     expect(response.headers['transfer-encoding']).toBe('chunked');
     expect(response.headers['content-length']).toBeUndefined();
     expect(response.body).toContain('"Pump 2, nozzle ""B"""');
+    // A byte-order mark first, so Excel reads the file as UTF-8.
+    expect(response.body.startsWith('\uFEFF')).toBe(true);
     const rows = parseCsv(response.body);
-    expect(rows[0]?.slice(0, 4)).toEqual(['number', 'openedAt', 'station', 'group']);
+    expect(rows[0]?.slice(0, 4)).toEqual(['Number', 'Opened at (IST)', 'Station', 'Group']);
     // Newest first (the list's sort), only s1's two incidents.
     expect(rows.slice(1).map((row) => row[0])).toEqual(['2', '1']);
     expect(rows[1]?.[7]).toBe("'=cmd|calc!A1");
@@ -150,10 +125,16 @@ describe('format=csv on the lists', () => {
     const rows = parseCsv(response.body);
     expect(rows).toHaveLength(5_001);
     const header = rows[0] ?? [];
-    const idAt = header.indexOf('id');
-    const startAt = header.indexOf('startDate');
+    const idAt = header.indexOf('ID');
+    const startAt = header.indexOf('Start date (IST)');
+    const amountAt = header.indexOf('Amount (₹)');
     expect(new Set(rows.slice(1).map((row) => row[idAt])).size).toBe(5_000);
-    const starts = rows.slice(1).map((row) => Date.parse(row[startAt] ?? ''));
+    // Instants in IST with the offset, amounts in rupees with two decimals.
+    expect(rows[1]?.[startAt]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} \+05:30$/);
+    expect(rows[1]?.[amountAt]).toMatch(/^\d+\.\d{2}$/);
+    const starts = rows
+      .slice(1)
+      .map((row) => Date.parse((row[startAt] ?? '').replace(' +', '+').replace(' ', 'T')));
     expect(starts).toEqual([...starts].sort((x, y) => y - x));
   });
 

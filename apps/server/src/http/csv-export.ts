@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { CSV_BOM, csvWriter, type TCsvColumn } from '@forecourt/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../lib/app-error';
@@ -16,10 +17,9 @@ import type { CsvExportSlots } from './csv-export-slots';
  * pages: other requests are served in between instead of waiting for the whole file. A user runs at
  * most a few exports at once (csv-export-slots.ts), and closing the server ends running exports.
  *
- * Cells follow RFC 4180 (CRLF line ends, a field holding `"`, `,`, CR or LF is quoted with `"`
- * doubled) and are protected against formula injection: a text cell starting with `=`, `+`, `-`,
- * `@`, `|`, tab, CR or a full-width `＝`, `＋`, `－`, `＠` gets a leading `'` so spreadsheets show it instead of evaluating it. Numbers are
- * written as numbers (a negative amount is not a formula). See docs/DECISIONS.md ("CSV export").
+ * The file itself (byte-order mark, RFC 4180 records, formula guard, rupees, IST, headers in words)
+ * is written by the shared CSV writer in `@forecourt/contracts` (format/csv.ts), which the
+ * dashboard's report exports use too. See docs/DECISIONS.md ("CSV export").
  */
 
 /**
@@ -56,8 +56,8 @@ function yieldToEventLoop(): Promise<void> {
 /** A page of a list as the list services answer it. */
 export type CsvPage<T> = { results: T[]; nextCursor?: string | undefined };
 
-/** One column: its header and how a row gives its value. */
-export type CsvColumn<T> = { header: string; value: (row: T) => unknown };
+/** One column: its field name (the header and kind are made from it) and how a row gives it. */
+export type CsvColumn<T> = TCsvColumn<T>;
 
 /**
  * True when the request asks for `format=csv`. List query schemas strip unknown keys, so the raw
@@ -75,32 +75,20 @@ export function wantsCsv(request: FastifyRequest): boolean {
   ]);
 }
 
-/**
- * What a spreadsheet may read as the start of a formula or command: `=`, `+`, `-`, `@`, `|` (DDE
- * in older Excel), tab, CR, and the full-width forms `＝`, `＋`, `－`, `＠` that some spreadsheets
- * normalise to their ASCII forms.
- */
-const FORMULA_START = /^[=+\-@|\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
-const NEEDS_QUOTES = /[",\r\n]/;
-
-/** One CSV field: RFC 4180 quoting and formula-injection protection. */
-export function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
-  let text = typeof value === 'string' ? value : JSON.stringify(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
-  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/** One CSV record with its CRLF. */
-export function csvLine(values: readonly unknown[]): string {
-  return `${values.map(csvCell).join(',')}\r\n`;
+/** The schema under optional, nullable and default wrappers. */
+function unwrapped(schema: z.ZodType): z.ZodType {
+  let inner = schema;
+  while (inner instanceof z.ZodOptional || inner instanceof z.ZodNullable || inner instanceof z.ZodDefault) {
+    inner = inner.unwrap() as z.ZodType;
+  }
+  return inner;
 }
 
 /**
  * Columns for every field of a list's item schema (a zod object), in schema order: a nested object
- * or array is written as JSON in one cell. Pass a page schema (`{results: [item]}`) or the item.
+ * or array is written as JSON in one cell. A field declared as an ISO instant is written in IST
+ * whatever its name (`startDate`); `…Paise` fields in rupees. Pass a page schema
+ * (`{results: [item]}`) or the item.
  */
 export function csvColumnsOf<T>(schema: z.ZodType): CsvColumn<T>[] {
   let item: z.ZodType = schema;
@@ -109,8 +97,10 @@ export function csvColumnsOf<T>(schema: z.ZodType): CsvColumn<T>[] {
     if (results instanceof z.ZodArray) item = results.element as z.ZodType;
   }
   if (!(item instanceof z.ZodObject)) throw new Error('csvColumnsOf needs an object schema');
-  return Object.keys(item.shape).map((key) => ({
-    header: key,
+  const shape = item.shape as Record<string, z.ZodType>;
+  return Object.entries(shape).map(([key, field]) => ({
+    key,
+    ...(unwrapped(field) instanceof z.ZodISODateTime ? { kind: 'instant' as const } : {}),
     value: (row: T) => (row as Record<string, unknown>)[key],
   }));
 }
@@ -121,9 +111,9 @@ async function* csvChunks<T>(
   first: CsvPage<T>,
   fetchPage: (cursor: string) => Promise<CsvPage<T>>,
 ): AsyncGenerator<string> {
-  const format = (rows: readonly T[]) =>
-    rows.map((row) => csvLine(columns.map((column) => column.value(row)))).join('');
-  yield csvLine(columns.map((column) => column.header));
+  const writer = csvWriter(columns);
+  const format = (rows: readonly T[]) => rows.map(writer.row).join('');
+  yield CSV_BOM + writer.header;
   let page = first;
   for (;;) {
     if (page.results.length > 0) yield format(page.results);
@@ -180,6 +170,20 @@ export async function sendCsv<T>(
     .header('content-disposition', `attachment; filename="${filename}"`)
     .header('cache-control', 'no-store')
     .send(body);
+}
+
+/**
+ * `fetchPage` for a list paged by number from 0 (not by cursor): pages of {@link CSV_BATCH} rows,
+ * the page number standing in for the cursor, until a page comes back short.
+ */
+export function numberedPages<T>(
+  list: (page: number, limit: number) => Promise<{ results: T[] }>,
+): (cursor: string | undefined) => Promise<CsvPage<T>> {
+  return async (cursor) => {
+    const page = cursor === undefined ? 0 : Number(cursor);
+    const { results } = await list(page, CSV_BATCH);
+    return { results, ...(results.length === CSV_BATCH ? { nextCursor: String(page + 1) } : {}) };
+  };
 }
 
 /** The paging a list service gets while exporting: from the start, {@link CSV_BATCH} rows a page. */

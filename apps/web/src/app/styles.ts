@@ -64,3 +64,4 @@ import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/Fieldset.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import './phone.css';
+import './print.css';

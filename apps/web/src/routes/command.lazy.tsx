@@ -22,6 +22,7 @@ import {
   WindowHeader,
 } from '../features/metrics/components/windowed-view';
 import { useCommandCentre } from '../features/metrics/queries';
+import { commandReportCsv } from '../features/metrics/report-csv';
 import { useNetworkLive } from '../features/realtime/use-station-live';
 import { useTimeWindow } from '../features/time-window';
 
@@ -45,6 +46,7 @@ function CommandPage() {
         description="Every station you can see: takings, status, rankings and what is happening now (IST)."
         api={api}
         query={centre}
+        report={{ name: 'command-centre', csv: commandReportCsv }}
       />
       <WindowedView
         api={api}

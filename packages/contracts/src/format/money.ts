@@ -73,3 +73,12 @@ export function rupeesToPaise(rupees: number): number {
   const paise = Math.round(Math.abs(round(rupees, 2)) * 100);
   return rupees < 0 && paise !== 0 ? -paise : paise;
 }
+
+/**
+ * Paise → rupees as plain decimal text with two decimals, exact for any amount (`-5` → `'-0.05'`,
+ * `12345678` → `'123456.78'`): for files a spreadsheet reads as a number. `''` for NaN or ±Infinity.
+ */
+export function paiseToDecimalText(paise: number | bigint): string {
+  const whole = toWholePaise(paise);
+  return whole === null ? '' : paiseToDecimal(whole);
+}

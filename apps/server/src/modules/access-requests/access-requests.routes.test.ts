@@ -309,7 +309,7 @@ describe('access requests', () => {
     expect(response.headers['content-disposition']).toMatch(/access-requests-\d{8}\.csv/);
     const lines = response.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'id,createdAt,station,requester,requesterEmail,message,status,reason,decidedAt,decidedBy',
+      'ID,Created at (IST),Station,Requester,Requester email,Message,Status,Reason,Decided at (IST),Decided by',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('Not your cluster');

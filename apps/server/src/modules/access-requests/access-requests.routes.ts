@@ -26,16 +26,16 @@ import {
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 
 const CSV_COLUMNS: CsvColumn<TStationAccessRequestItem>[] = [
-  { header: 'id', value: (row) => row.id },
-  { header: 'createdAt', value: (row) => row.createdAt },
-  { header: 'station', value: (row) => row.stationName },
-  { header: 'requester', value: (row) => row.requesterName },
-  { header: 'requesterEmail', value: (row) => row.requesterEmail },
-  { header: 'message', value: (row) => row.message },
-  { header: 'status', value: (row) => row.status },
-  { header: 'reason', value: (row) => row.reason },
-  { header: 'decidedAt', value: (row) => row.decidedAt },
-  { header: 'decidedBy', value: (row) => row.decidedByName },
+  { key: 'id', value: (row) => row.id },
+  { key: 'createdAt', value: (row) => row.createdAt },
+  { key: 'station', value: (row) => row.stationName },
+  { key: 'requester', value: (row) => row.requesterName },
+  { key: 'requesterEmail', value: (row) => row.requesterEmail },
+  { key: 'message', value: (row) => row.message },
+  { key: 'status', value: (row) => row.status },
+  { key: 'reason', value: (row) => row.reason },
+  { key: 'decidedAt', value: (row) => row.decidedAt },
+  { key: 'decidedBy', value: (row) => row.decidedByName },
 ];
 
 /**

@@ -180,7 +180,7 @@ describe('cards', () => {
       expect(response.headers['content-type']).toContain('text/csv');
       const lines = response.body.trim().split('\r\n');
       expect(lines[0]).toBe(
-        'id,number,last4,kind,status,vehicleRegistration,customerId,dailyLimitPaise,monthlyLimitPaise,balancePaise,isTest,issuedAt,expiresAt,createdAt',
+        'ID,Number,Last 4,Kind,Status,Vehicle registration,Customer ID,Daily limit (₹),Monthly limit (₹),Balance (₹),Test card,Issued at (IST),Expires at (IST),Created at (IST)',
       );
       expect(lines).toHaveLength(11);
       expect(
@@ -557,7 +557,7 @@ describe('cards', () => {
       expect(response.headers['content-type']).toContain('text/csv');
       const [header, ...rows] = response.body.trim().split('\r\n');
       expect(header).toBe(
-        'id,createdAt,cardId,card,cardKind,vehicleRegistration,cardStatus,requestedBy,note,status,reason,decidedAt',
+        'ID,Created at (IST),Card ID,Card,Card kind,Vehicle registration,Card status,Requested by,Note,Status,Reason,Decided at (IST)',
       );
       expect(rows.length).toBeGreaterThan(20);
       expect(rows.every((row) => row.includes(',rejected,'))).toBe(true);

@@ -242,8 +242,8 @@ describe('loyalty', () => {
       expect(response.headers['content-disposition']).toMatch(/alpha-\d+-loyalty-\d{8}\.csv/);
       const [header, ...rows] = csvRows(response.body);
       expect(rows).toHaveLength(5);
-      const status = header?.indexOf('status') ?? -1;
-      const station = header?.indexOf('stationName') ?? -1;
+      const status = header?.indexOf('Status') ?? -1;
+      const station = header?.indexOf('Station name') ?? -1;
       expect(status).toBeGreaterThanOrEqual(0);
       expect(rows.every((row) => row[status] === 'pending' && row[station] === 'Alpha Fuels')).toBe(true);
       const all = await get(`/api/loyalty/${slugA()}/transactions?format=csv`);
@@ -308,7 +308,7 @@ describe('loyalty', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/csv');
       const [header, ...rows] = csvRows(response.body);
-      const status = header?.indexOf('status') ?? -1;
+      const status = header?.indexOf('Status') ?? -1;
       expect(rows).toHaveLength(11);
       expect(rows.every((row) => row[status] === 'failed')).toBe(true);
     });

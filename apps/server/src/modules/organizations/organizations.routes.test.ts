@@ -106,7 +106,7 @@ describe('organisations', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/csv');
       const lines = response.body.trim().split('\r\n');
-      expect(lines[0]).toBe('name,slug,kind,isFuelProvider,fuels,createdAt');
+      expect(lines[0]).toBe('Name,Slug,Kind,Fuel provider,Fuels,Created at (IST)');
       expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual([
         'Alpha Dealers',
         'Bharat Oil Region',

@@ -8,7 +8,7 @@ import {
 } from '@forecourt/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireCaller } from '../../http/caller';
-import { CSV_BATCH, type CsvColumn, sendCsv, wantsCsv } from '../../http/csv-export';
+import { type CsvColumn, numberedPages, sendCsv, wantsCsv } from '../../http/csv-export';
 import {
   getCurrentOrganization,
   getOrganizations,
@@ -19,12 +19,12 @@ import {
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 
 const CSV_COLUMNS: CsvColumn<TOrganization>[] = [
-  { header: 'name', value: (row) => row.name },
-  { header: 'slug', value: (row) => row.slug },
-  { header: 'kind', value: (row) => row.kind },
-  { header: 'isFuelProvider', value: (row) => row.isFuelProvider },
-  { header: 'fuels', value: (row) => row.fuels.join(' ') },
-  { header: 'createdAt', value: (row) => row.createdAt },
+  { key: 'name', value: (row) => row.name },
+  { key: 'slug', value: (row) => row.slug },
+  { key: 'kind', value: (row) => row.kind },
+  { key: 'isFuelProvider', value: (row) => row.isFuelProvider },
+  { key: 'fuels', value: (row) => row.fuels.join(' ') },
+  { key: 'createdAt', value: (row) => row.createdAt },
 ];
 
 /** `/api/organizations`: the organisations the user belongs to, and the current one's settings. */
@@ -49,12 +49,9 @@ export function organizationsRoutes(deps: OrganizationsDeps): FastifyPluginAsync
             name: 'organizations',
             columns: CSV_COLUMNS,
             now: now(),
-            fetchPage: async (cursor) => {
-              const page = cursor === undefined ? 0 : Number(cursor);
-              const list = await getOrganizations(db, caller, { ...request.query, page, limit: CSV_BATCH });
-              const more = list.results.length === CSV_BATCH;
-              return { results: list.results, ...(more ? { nextCursor: String(page + 1) } : {}) };
-            },
+            fetchPage: numberedPages((page, limit) =>
+              getOrganizations(db, caller, { ...request.query, page, limit }),
+            ),
           });
         }
         return getOrganizations(db, caller, request.query);

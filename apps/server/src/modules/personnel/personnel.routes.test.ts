@@ -124,7 +124,7 @@ describe('personnel', () => {
       expect(response.headers['content-type']).toContain('text/csv');
       expect(response.headers['content-disposition']).toContain(`${s.a2.slug}-personnel-`);
       const lines = response.body.trim().split('\r\n');
-      expect(lines[0]).toBe('id,station,name,role,shift,status,phone,joinedOn,createdAt');
+      expect(lines[0]).toBe('ID,Station,Name,Role,Shift,Status,Phone,Joined on,Created at (IST)');
       expect(lines.slice(1).map((line) => Number(line.split(',')[0]))).toEqual(ids.slice(25));
       const network = await get('/api/personnel?format=csv&role=cashier', member);
       expect(network.body.trim().split('\r\n')).toHaveLength(1 + 6);

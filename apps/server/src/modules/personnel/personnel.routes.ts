@@ -27,15 +27,15 @@ const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError,
 const ZSlugParams = z.object({ slug: z.string().min(1).max(120) });
 
 const CSV_COLUMNS: CsvColumn<TPersonnelItem>[] = [
-  { header: 'id', value: (row) => row.id },
-  { header: 'station', value: (row) => row.stationName },
-  { header: 'name', value: (row) => row.name },
-  { header: 'role', value: (row) => row.role },
-  { header: 'shift', value: (row) => row.shift },
-  { header: 'status', value: (row) => row.status },
-  { header: 'phone', value: (row) => row.phone },
-  { header: 'joinedOn', value: (row) => row.joinedOn },
-  { header: 'createdAt', value: (row) => row.createdAt },
+  { key: 'id', value: (row) => row.id },
+  { key: 'station', value: (row) => row.stationName },
+  { key: 'name', value: (row) => row.name },
+  { key: 'role', value: (row) => row.role },
+  { key: 'shift', value: (row) => row.shift },
+  { key: 'status', value: (row) => row.status },
+  { key: 'phone', value: (row) => row.phone },
+  { key: 'joinedOn', value: (row) => row.joinedOn },
+  { key: 'createdAt', value: (row) => row.createdAt },
 ];
 
 /** Station staff: the station's list and the network's, the detail with its audit trail, and the writes. */

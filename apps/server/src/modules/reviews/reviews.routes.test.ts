@@ -139,7 +139,7 @@ describe('station reviews', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/csv');
       const lines = response.body.trim().split('\r\n');
-      expect(lines[0]).toBe('createdAt,author,rating,title,body,reply,repliedAt');
+      expect(lines[0]).toBe('Created at (IST),Author,Rating,Title,Body,Reply,Replied at (IST)');
       expect(lines).toHaveLength(6);
       expect(lines[1]).toContain('Customer 0');
     });

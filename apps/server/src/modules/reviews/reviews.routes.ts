@@ -26,13 +26,13 @@ const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError,
 const ZSlugParams = z.object({ slug: z.string().min(1).max(200) });
 
 const CSV_COLUMNS: CsvColumn<TStationReview>[] = [
-  { header: 'createdAt', value: (row) => row.createdAt },
-  { header: 'author', value: (row) => row.authorName },
-  { header: 'rating', value: (row) => row.rating },
-  { header: 'title', value: (row) => row.title },
-  { header: 'body', value: (row) => row.body },
-  { header: 'reply', value: (row) => row.reply },
-  { header: 'repliedAt', value: (row) => row.repliedAt },
+  { key: 'createdAt', value: (row) => row.createdAt },
+  { key: 'author', value: (row) => row.authorName },
+  { key: 'rating', value: (row) => row.rating },
+  { key: 'title', value: (row) => row.title },
+  { key: 'body', value: (row) => row.body },
+  { key: 'reply', value: (row) => row.reply },
+  { key: 'repliedAt', value: (row) => row.repliedAt },
 ];
 
 /** `/api/stations/:slug/reviews`: customer reviews, the rating summary and the station's replies. */

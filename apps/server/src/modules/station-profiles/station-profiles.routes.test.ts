@@ -119,7 +119,7 @@ describe('station profiles', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/csv');
       const lines = response.body.trim().split('\r\n');
-      expect(lines[0]).toContain('station,slug,displayName,published');
+      expect(lines[0]).toContain('Station,Slug,Display name,Published');
       expect(lines).toHaveLength(1 + 36);
     });
   });

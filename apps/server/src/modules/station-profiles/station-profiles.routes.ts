@@ -16,17 +16,17 @@ const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError,
 const ZSlugParams = z.object({ slug: z.string().min(1).max(200) });
 
 const CSV_COLUMNS: CsvColumn<TStationProfileItem>[] = [
-  { header: 'station', value: (row) => row.stationName },
-  { header: 'slug', value: (row) => row.stationSlug },
-  { header: 'displayName', value: (row) => row.displayName },
-  { header: 'published', value: (row) => row.isPublished },
-  { header: 'amenities', value: (row) => row.amenities.join(' ') },
-  { header: 'phone', value: (row) => row.phone },
-  { header: 'email', value: (row) => row.email },
-  { header: 'photos', value: (row) => row.photos.length },
-  { header: 'createdAt', value: (row) => row.createdAt },
-  { header: 'updatedAt', value: (row) => row.updatedAt },
-  { header: 'description', value: (row) => row.description },
+  { key: 'station', value: (row) => row.stationName },
+  { key: 'slug', value: (row) => row.stationSlug },
+  { key: 'displayName', value: (row) => row.displayName },
+  { key: 'published', value: (row) => row.isPublished },
+  { key: 'amenities', value: (row) => row.amenities.join(' ') },
+  { key: 'phone', value: (row) => row.phone },
+  { key: 'email', value: (row) => row.email },
+  { key: 'photos', value: (row) => row.photos.length },
+  { key: 'createdAt', value: (row) => row.createdAt },
+  { key: 'updatedAt', value: (row) => row.updatedAt },
+  { key: 'description', value: (row) => row.description },
 ];
 
 /** `/api/station-profiles` and `/api/stations/:slug/profile`: the public face of stations. */

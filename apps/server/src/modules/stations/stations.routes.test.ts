@@ -114,6 +114,29 @@ describe('GET /api/stations', () => {
     expect((await list('?fuelProvider=IOCL&fuelProvider=HPCL')).count).toBe(3);
   });
 
+  it('exports every matching station of the organisation as CSV, in the list sort, past one page', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/stations?format=csv&sort=-city&status=operational,degraded,offline&limit=1',
+      headers: admin,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(/filename="stations-\d{8}\.csv"/);
+    const [header, ...rows] = response.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(header).toBe(
+      'Name,Code,Slug,Status,Fuel provider,Fuels,City,State,Address,Pincode,Latitude,Longitude,Dispensers,Opened on',
+    );
+    // limit and page are the screen's; the file holds every match (not another organisation's).
+    const shown = await list('?sort=-city&status=operational,degraded,offline');
+    expect(shown.results).toHaveLength(4);
+    expect(rows.map((row) => row.split(',')[2])).toEqual(shown.results.map((s) => s.slug));
+    expect(rows[0]).toContain(',petrol diesel,');
+  });
+
   it('filters by fuels: stations selling any of them', async () => {
     expect((await list('?fuels=cng')).results.map((s) => s.slug)).toEqual(['andheri-east']);
     expect((await list('?fuels=ev,cng')).count).toBe(2);

@@ -1,4 +1,5 @@
 import {
+  type TStation,
   ZApiError,
   ZNearbyStations,
   ZNearbyStationsQuery,
@@ -11,10 +12,29 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database';
 import { requireCaller } from '../../http/caller';
+import { type CsvColumn, numberedPages, sendCsv, wantsCsv } from '../../http/csv-export';
 import { createStation } from './station-create.service';
 import { getNearbyStations, getStation, getStationList } from './stations.service';
 
 export const ZStationSlugParams = z.object({ slug: z.string().min(1).max(120) });
+
+/** The columns of the stations CSV export. */
+const CSV_COLUMNS: CsvColumn<TStation>[] = [
+  { key: 'name', value: (row) => row.name },
+  { key: 'code', value: (row) => row.code },
+  { key: 'slug', value: (row) => row.slug },
+  { key: 'status', value: (row) => row.status },
+  { key: 'fuelProvider', value: (row) => row.fuelProvider },
+  { key: 'fuels', value: (row) => row.fuels.join(' ') },
+  { key: 'city', value: (row) => row.city },
+  { key: 'state', value: (row) => row.state },
+  { key: 'address', value: (row) => row.address },
+  { key: 'pincode', value: (row) => row.pincode },
+  { key: 'lat', header: 'Latitude', value: (row) => row.lat },
+  { key: 'lng', header: 'Longitude', value: (row) => row.lng },
+  { key: 'dispenserCount', header: 'Dispensers', value: (row) => row.dispenserCount },
+  { key: 'openedOn', value: (row) => row.openedOn },
+];
 
 export function stationsRoutes(db: Db, now: () => number = Date.now): FastifyPluginAsyncZod {
   return async (app) => {
@@ -24,12 +44,25 @@ export function stationsRoutes(db: Db, now: () => number = Date.now): FastifyPlu
         config: { grant: 'stations:r' },
         schema: {
           tags: ['stations'],
-          summary: 'List the stations the caller can see',
+          summary: 'List the stations the caller can see (format=csv exports every match)',
           querystring: ZStationListQuery,
           response: { 200: ZStationList, 400: ZApiError, 401: ZApiError, 403: ZApiError },
         },
       },
-      (request) => getStationList(db, requireCaller(request), request.query),
+      async (request, reply) => {
+        const caller = requireCaller(request);
+        if (wantsCsv(request)) {
+          return sendCsv(reply, {
+            name: 'stations',
+            columns: CSV_COLUMNS,
+            now: now(),
+            fetchPage: numberedPages((page, limit) =>
+              getStationList(db, caller, { ...request.query, page, limit }),
+            ),
+          });
+        }
+        return getStationList(db, caller, request.query);
+      },
     );
 
     app.post(

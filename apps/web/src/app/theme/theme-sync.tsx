@@ -1,10 +1,12 @@
 import { useComputedColorScheme } from '@mantine/core';
-import { useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { applyBodyTheme } from './color-scheme';
+import { printInLight } from './print-in-light';
 
 /**
  * Mirrors Mantine's resolved colour scheme onto `<body data-theme>`, including when the
- * preference is `system` and the device switches between light and dark. (The map style is the
+ * preference is `system` and the device switches between light and dark; prints in the light
+ * scheme whatever the screen's (print-in-light.ts). (The map style is the
  * user's own setting, `appearance.mapStyle`: see map-style.ts.)
  */
 export function ThemeSync() {
@@ -12,5 +14,6 @@ export function ThemeSync() {
   useLayoutEffect(() => {
     applyBodyTheme(scheme);
   }, [scheme]);
+  useEffect(() => printInLight(), []);
   return null;
 }

@@ -14,11 +14,17 @@ import {
   ZStationList,
 } from '@forecourt/contracts';
 import { http } from '../../lib/http';
+import { listCsvUrl } from '../operations/api';
 import type { TStationListParams } from './search';
 
 /** GET /api/stations: one page of the caller's stations. */
 export function fetchStationList(params: TStationListParams, signal?: AbortSignal): Promise<TStationList> {
   return http.get('/api/stations', { query: params, signal, schema: ZStationList });
+}
+
+/** The CSV address of the stations list: every station these filters select, in this sort. */
+export function stationListCsvAddress(params: TStationListParams): string {
+  return listCsvUrl('/api/stations', { ...params, page: undefined, limit: undefined });
 }
 
 /** GET /api/stations/:slug: one station; 404 NOT_FOUND when unknown or not visible to the caller. */

@@ -4,6 +4,7 @@ import { IconFilterOff, IconList, IconMap2, IconPlus, IconRefresh } from '@table
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { createLazyRoute } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { CsvDownloadButton } from '../../components/csv-download-button';
 import { ButtonLink } from '../../components/links';
 import { PageHeader } from '../../components/page-header';
 import { Pager } from '../../components/pager';
@@ -11,6 +12,7 @@ import { EmptyResult, ErrorState, LoadingState } from '../../components/query-st
 import { useCan } from '../../features/auth/session';
 import { StationMapPanel } from '../../features/map/station-map-panel';
 import { mapStationKeys } from '../../features/map/use-map-stations';
+import { stationListCsvAddress } from '../../features/stations/api';
 import { SetupChecklist } from '../../features/stations/components/setup-checklist';
 import { StationFilters } from '../../features/stations/components/station-filters';
 import { StationTable } from '../../features/stations/components/station-table';
@@ -20,6 +22,7 @@ import {
   type TStationFilters,
   type TStationListSearch,
   type TStationSortField,
+  toStationListParams,
 } from '../../features/stations/search';
 import { toggleSort } from '../../lib/list-sort';
 
@@ -155,6 +158,12 @@ function StationListPage() {
                 },
               ]}
             />
+            {isMap ? null : (
+              <CsvDownloadButton
+                url={stationListCsvAddress(toStationListParams(search))}
+                fallbackName="stations.csv"
+              />
+            )}
             {canAddStation ? (
               <ButtonLink
                 to="/stations/new"

@@ -1,9 +1,11 @@
-import { formatTime } from '@forecourt/contracts';
+import { formatTime, type TTimeWindow } from '@forecourt/contracts';
 import { ActionIcon, Box, Group, Paper, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { currentFailure, EmptyResult, ErrorState } from '../../../components/query-states';
+import { PrintedWindow, ReportActions } from '../../../components/report-actions';
 import { nudgeLiveWindows, TimeWindowControl, type TTimeWindowApi } from '../../time-window';
+import { reportFileName } from '../report-csv';
 import { ChartsSkeleton } from './chart-card';
 import { KpiGridSkeleton } from './kpi-tile';
 
@@ -25,11 +27,15 @@ function refresh(api: Pick<TTimeWindowApi, 'window'>, query: Pick<TWindowedQuery
   else query.refetch();
 }
 
+/** A report screen's exports: the file's name (without date) and its CSV from the figures on screen. */
+export type TReportExport<T> = { name: string; csv: (data: T) => string };
+
 /**
  * Title row of a windowed screen or section: heading, a line on what it shows, a refresh button
- * (spinning while figures load) and the time-window control under it.
+ * (spinning while figures load) and the time-window control under it. With `report`, "Download
+ * CSV" and "Print" of the figures on screen, and the window as a line of the printed page.
  */
-export function WindowHeader({
+export function WindowHeader<T extends { window: TTimeWindow }>({
   title,
   description,
   api,
@@ -37,16 +43,19 @@ export function WindowHeader({
   showFrequency = false,
   order = 2,
   actions,
+  report,
 }: {
   title: string;
   description?: ReactNode;
   api: TTimeWindowApi;
-  query: TWindowedQuery<unknown>;
+  query: TWindowedQuery<T>;
   showFrequency?: boolean;
   order?: 1 | 2;
   actions?: ReactNode;
+  report?: TReportExport<T>;
 }) {
   const updated = query.dataUpdatedAt > 0 && !api.error ? formatTime(query.dataUpdatedAt) : null;
+  const data = api.error ? undefined : query.data;
   return (
     <Stack gap="sm">
       <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
@@ -59,9 +68,16 @@ export function WindowHeader({
               {description}
             </Text>
           )}
+          {report && <PrintedWindow span={data?.window} />}
         </Stack>
         <Group gap="xs" wrap="nowrap">
           {actions}
+          {report && (
+            <ReportActions
+              fileName={data ? reportFileName(report.name, data.window) : null}
+              csv={data ? () => report.csv(data) : null}
+            />
+          )}
           {updated && (
             <Text size="xs" c="dimmed" aria-live="polite">
               Updated {updated}

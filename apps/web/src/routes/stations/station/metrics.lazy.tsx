@@ -17,6 +17,7 @@ import {
   stepScale,
 } from '../../../features/metrics/format';
 import { useStationMetrics } from '../../../features/metrics/queries';
+import { metricsReportCsv } from '../../../features/metrics/report-csv';
 import { isQuietWindow, metricsRows, volumeGroups } from '../../../features/metrics/series';
 import { useTimeWindow } from '../../../features/time-window';
 import { formatInr, formatNumber } from '../../../lib/format';
@@ -57,6 +58,7 @@ function StationMetrics() {
         api={api}
         query={metrics}
         showFrequency
+        report={{ name: `${slug}-metrics`, csv: metricsReportCsv }}
       />
       <WindowedView
         api={api}

@@ -14,6 +14,7 @@ import {
   WindowHeader,
 } from '../../../features/metrics/components/windowed-view';
 import { useStationOverview } from '../../../features/metrics/queries';
+import { overviewReportCsv } from '../../../features/metrics/report-csv';
 import { NearbyStationsCard } from '../../../features/stations/components/nearby-stations-card';
 import { useStation } from '../../../features/stations/queries';
 import { useTimeWindow } from '../../../features/time-window';
@@ -68,6 +69,7 @@ function StationOverview() {
         description="Sales, vehicles and incidents of this station in the chosen window (IST)."
         api={api}
         query={overview}
+        report={{ name: `${slug}-overview`, csv: overviewReportCsv }}
       />
       <WindowedView
         api={api}

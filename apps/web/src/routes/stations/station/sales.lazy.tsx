@@ -24,6 +24,7 @@ import {
 } from '../../../features/metrics/components/windowed-view';
 import { formatCount, formatInrCompact, stepScale } from '../../../features/metrics/format';
 import { useSalesSeries } from '../../../features/metrics/queries';
+import { salesReportCsv } from '../../../features/metrics/report-csv';
 import { salesChartData } from '../../../features/metrics/series';
 import { PAYMENT_MODE_LABELS } from '../../../features/operations/labels';
 import { FUEL_LABELS } from '../../../features/stations/labels';
@@ -80,6 +81,7 @@ function StationSales() {
         api={api}
         query={sales}
         showFrequency
+        report={{ name: `${slug}-sales`, csv: salesReportCsv }}
       />
       <FilterBar fields={fields} values={search} onChange={setFilters} />
       <WindowedView
