@@ -11,6 +11,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { AppProviders } from '../app/providers';
 import { createQueryClient } from '../app/query-client';
+import type { createAppRouter } from '../app/router';
 import { parseRouterSearch, stringifyRouterSearch } from '../lib/query-string';
 
 type TScreenRoute<TSearch> = { params: Record<string, string>; search: TSearch };
@@ -62,5 +63,6 @@ export function renderScreen<TSearch = Record<string, unknown>>(
       <RouterProvider router={router as never} />
     </AppProviders>,
   );
-  return { ...view, router, queryClient, user };
+  // Typed as the app's router, so tests navigate with the app's paths as with `renderApp`.
+  return { ...view, router: router as unknown as ReturnType<typeof createAppRouter>, queryClient, user };
 }
