@@ -37,7 +37,7 @@ function report(label: string, samples: number[]) {
   const median = samples[Math.floor(samples.length / 2)] ?? 0;
   const mean = samples.reduce((sum, n) => sum + n, 0) / samples.length;
   console.info(
-    `| ${label.padEnd(44)} | ${median.toFixed(0).padStart(6)} | ${mean.toFixed(0).padStart(6)} | ${(samples.at(-1) ?? 0).toFixed(0).padStart(6)} |`,
+    `| ${label.padEnd(44)} | ${median.toFixed(0).padStart(9)} | ${mean.toFixed(0).padStart(7)} | ${(samples.at(-1) ?? 0).toFixed(0).padStart(6)} |`,
   );
 }
 
@@ -47,7 +47,7 @@ console.info(
     .join(' ')} · ${rounds} rounds\n`,
 );
 console.info('| per test file                                | median ms | mean ms | max ms |');
-console.info('| -------------------------------------------- | ------: | ------: | -----: |');
+console.info('| -------------------------------------------- | --------: | ------: | -----: |');
 
 const dir = mkdtempSync(join(tmpdir(), 'forecourt-bench-testdb-'));
 let n = 0;
