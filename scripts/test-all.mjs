@@ -1,5 +1,7 @@
-// The whole test suite, as CI runs it: unit + API tests on SQLite, the API tests again on a
-// throwaway PostgreSQL, then the Playwright scenarios against the built app in Chromium.
+// The whole test suite, as CI runs it: unit + API tests on SQLite (every vitest project, each file
+// once), the server API tests again on a throwaway PostgreSQL (project `server`; the fast unit
+// tests touch no database), then the Playwright scenarios against the built app in Chromium.
+// Tiers and their own scripts: docs/TESTING.md.
 // Ends with one plain line `N passed, N failed` summed over every runner; exits non-zero on any failure.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';

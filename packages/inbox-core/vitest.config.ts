@@ -1,6 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
-/** Unit tests with fakes, plus integration tests against a listening server (apps/server). */
+/** Fast unit tests with fakes; the tests against a listening server are `vitest.integration.config.ts`. */
 export default defineConfig({
-  test: { name: 'inbox-core', environment: 'node', testTimeout: 20_000, hookTimeout: 60_000 },
+  test: {
+    name: 'inbox-core',
+    environment: 'node',
+    include: ['src/**/*.test.ts'],
+    exclude: ['src/**/*.integration.test.ts'],
+    provide: { testTier: 'unit', testDatabaseTemplate: null },
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
 });

@@ -53,5 +53,6 @@ describe('main process', () => {
       .map((line) => JSON.parse(line) as { msg: string; level: number });
     expect(logLines.some((line) => line.msg === 'migrations applied')).toBe(true);
     expect(logLines.some((line) => line.msg === 'stopped cleanly')).toBe(true);
-  });
+    // Starting a process (TypeScript loader, migrations) takes a while on a busy machine.
+  }, 120_000);
 });

@@ -1,6 +1,6 @@
 import { INBOX_SOCKET_EVENTS, type TInboxSocketEventName } from '@forecourt/contracts';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
 import { createNotifyFixture, type NotifyFixture, widgetSession } from '../notify/testing';
 
@@ -85,9 +85,14 @@ describe('inbox realtime (socket.io, default namespace)', () => {
     expect((await f.v1('GET', '/v1/subscribers/sock-1')).json().data.isOnline).toBe(true);
     viaAuth.socket.disconnect();
     viaQuery.socket.disconnect();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const after = (await f.v1('GET', '/v1/subscribers/sock-1')).json().data;
-    expect(after).toMatchObject({ isOnline: false, lastOnlineAt: expect.any(String) });
+    // The server notices the disconnects on its own time: wait for it rather than for a fixed delay.
+    await vi.waitFor(
+      async () => {
+        const after = (await f.v1('GET', '/v1/subscribers/sock-1')).json().data;
+        expect(after).toMatchObject({ isOnline: false, lastOnlineAt: expect.any(String) });
+      },
+      { timeout: 15_000, interval: 50 },
+    );
   });
 
   it('after a trigger: notification_received {message}, then both counts, in every tab of the subscriber', async () => {

@@ -2,8 +2,10 @@ import type { TStationAccessRequestDetail, TStationAccessRequestItem } from '@fo
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { callsTo, errorResponse, jsonResponse, stubFetch } from '../../test/fetch-stub';
-import { renderApp } from '../../test/render-app';
+import { renderScreen } from '../../test/render-screen';
 import { ME, signIn, withMe } from '../../test/session';
+import { AccessRequestsScreen } from './components/access-requests-screen';
+import { ZAccessRequestsSearch } from './search';
 
 const request = (patch: Partial<TStationAccessRequestItem>): TStationAccessRequestItem => ({
   id: 1,
@@ -89,12 +91,20 @@ beforeEach(() => {
   ];
 });
 
+/** The access requests screen alone, as the app's `/access-requests` route shows it. */
+const renderAccessRequests = () =>
+  renderScreen('/access-requests', {
+    pattern: '/access-requests',
+    validateSearch: ZAccessRequestsSearch,
+    screen: ({ search }) => <AccessRequestsScreen search={search} />,
+  });
+
 describe('access requests for admins', () => {
   beforeEach(() => signIn('admin'));
 
   it('lists every request with the requester and approves a pending one', async () => {
     const fetchMock = serve();
-    const { user } = renderApp('/access-requests');
+    const { user } = renderAccessRequests();
     const rows = await screen.findAllByTestId('access-requests-row');
     expect(rows).toHaveLength(2);
     expect(within(rows[0]!).getByText('member@forecourt.demo')).toBeTruthy();
@@ -116,7 +126,7 @@ describe('access requests for admins', () => {
 
   it('rejects only with a reason', async () => {
     const fetchMock = serve();
-    const { user } = renderApp('/access-requests');
+    const { user } = renderAccessRequests();
     const rows = await screen.findAllByTestId('access-requests-row');
     await user.click(within(rows[0]!).getByRole('button', { name: /^Reject/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject the request' });
@@ -138,7 +148,7 @@ describe('access requests for members', () => {
 
   it('files a request for a station the member lacks; pending ones cannot be chosen', async () => {
     const fetchMock = serve(ME.member);
-    const { user } = renderApp('/access-requests');
+    const { user } = renderAccessRequests();
     await screen.findAllByTestId('access-requests-row');
     expect(screen.queryByRole('button', { name: /^Approve/ })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Request access' }));
@@ -161,7 +171,7 @@ describe('access requests for members', () => {
 
   it('withdraws a pending request', async () => {
     const fetchMock = serve(ME.member);
-    const { user } = renderApp('/access-requests');
+    const { user } = renderAccessRequests();
     const rows = await screen.findAllByTestId('access-requests-row');
     await user.click(
       within(rows[0]!).getByRole('button', { name: 'Withdraw the request for Aundh Highway' }),

@@ -3,7 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { callsTo, errorResponse, jsonResponse, stubFetch } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
+import { renderScreen } from '../../test/render-screen';
 import { ME, signIn } from '../../test/session';
+import { OrganizationsScreen } from './components/organizations-screen';
+import { ZOrganizationsSearch } from './search';
 
 const org = (id: number, patch: Partial<TOrganization>): TOrganization => ({
   id,
@@ -49,11 +52,19 @@ beforeEach(() => {
   current = { ...ORGS[0]!, stationCount: 12, memberCount: 4, audit: [] };
 });
 
+/** The organisations list alone, as the app's `/organizations` route shows it. */
+const renderOrganizations = () =>
+  renderScreen('/organizations', {
+    pattern: '/organizations',
+    validateSearch: ZOrganizationsSearch,
+    screen: ({ search }) => <OrganizationsScreen search={search} />,
+  });
+
 describe('organisations', () => {
   it('lists the organisations and filters by fuel provider', async () => {
     signIn('admin');
     const fetchMock = serve();
-    const { user } = renderApp('/organizations');
+    const { user } = renderOrganizations();
     expect(await screen.findAllByTestId('organization-row')).toHaveLength(2);
     await user.click(screen.getByLabelText('Fuel provider', { selector: 'input' }));
     await user.click(await screen.findByRole('option', { name: 'Fuel providers' }));

@@ -2,9 +2,11 @@ import type { TPersonnelItem } from '@forecourt/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { callsTo, errorResponse, jsonResponse, stubFetch } from '../../test/fetch-stub';
-import { renderApp } from '../../test/render-app';
+import { renderScreen } from '../../test/render-screen';
 import { ME, signIn, withMe } from '../../test/session';
 import { testStation } from '../../test/stations';
+import { PersonnelScreen } from './components/personnel-screen';
+import { ZPersonnelSearch } from './search';
 
 const STATION = testStation();
 
@@ -60,11 +62,19 @@ beforeEach(() => {
   staff = [person({}), person({ id: 2, name: 'Meena Joshi', role: 'manager', shift: 'general' })];
 });
 
+/** The personnel screen alone, as the app's `/stations/$slug/personnel` route shows it. */
+const renderPersonnel = () =>
+  renderScreen('/stations/baner-road/personnel', {
+    pattern: '/stations/$slug/personnel',
+    validateSearch: ZPersonnelSearch,
+    screen: ({ params, search }) => <PersonnelScreen slug={params.slug ?? ''} search={search} />,
+  });
+
 describe('the personnel page', () => {
   it('lists the staff with labels and formatted mobiles, and filters by role', async () => {
     signIn('admin');
     const fetchMock = serve();
-    const { router } = renderApp('/stations/baner-road/personnel');
+    const { router } = renderPersonnel();
     const rows = await screen.findAllByTestId('personnel-row');
     expect(rows).toHaveLength(2);
     expect(within(rows[0]!).getByText('Attendant (DSM)')).toBeTruthy();
@@ -83,7 +93,7 @@ describe('the personnel page', () => {
   it('adds a staff member, checking the mobile number first', async () => {
     signIn('admin');
     const fetchMock = serve();
-    const { user } = renderApp('/stations/baner-road/personnel');
+    const { user } = renderPersonnel();
     await screen.findAllByTestId('personnel-row');
     await user.click(screen.getByRole('button', { name: 'Add staff member' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add staff member' });
@@ -116,7 +126,7 @@ describe('the personnel page', () => {
   it('edits and deactivates from the row menu', async () => {
     signIn('admin');
     const fetchMock = serve();
-    const { user } = renderApp('/stations/baner-road/personnel');
+    const { user } = renderPersonnel();
     await screen.findAllByTestId('personnel-row');
     await user.click(screen.getByRole('button', { name: 'Actions for Ravi Kumar' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
@@ -144,7 +154,7 @@ describe('the personnel page', () => {
   it('shows members the list without the write controls', async () => {
     signIn('member');
     serve(ME.member);
-    renderApp('/stations/baner-road/personnel');
+    renderPersonnel();
     await screen.findAllByTestId('personnel-row');
     expect(screen.queryByRole('button', { name: 'Add staff member' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Actions for Ravi Kumar' })).toBeNull();

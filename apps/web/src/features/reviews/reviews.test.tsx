@@ -2,9 +2,11 @@ import type { TStationReview, TStationReviewPage } from '@forecourt/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { callsTo, errorResponse, jsonResponse, stubFetch } from '../../test/fetch-stub';
-import { renderApp } from '../../test/render-app';
+import { renderScreen } from '../../test/render-screen';
 import { ME, signIn, withMe } from '../../test/session';
 import { RING_ROAD_SURAT } from '../../test/stations';
+import { ReviewsScreen } from './components/reviews-screen';
+import { ZReviewsSearch } from './search';
 
 const STATION = RING_ROAD_SURAT;
 
@@ -22,6 +24,14 @@ const review = (id: number, patch: Partial<TStationReview> = {}): TStationReview
 });
 
 let reviews: TStationReview[];
+
+/** The reviews screen alone, as the app's `/stations/$slug/reviews` route shows it. */
+const renderReviews = () =>
+  renderScreen(`/stations/${STATION.slug}/reviews`, {
+    pattern: '/stations/$slug/reviews',
+    validateSearch: ZReviewsSearch,
+    screen: ({ params, search }) => <ReviewsScreen slug={params.slug ?? ''} search={search} />,
+  });
 
 function serve(me = ME.admin) {
   return stubFetch(
@@ -68,7 +78,7 @@ describe('the reviews page', () => {
   it('shows the rating summary with per-star bars and the reviews of page 1', async () => {
     signIn('admin');
     const fetchMock = serve();
-    renderApp(`/stations/${STATION.slug}/reviews`);
+    renderReviews();
     expect(await screen.findByText('Long queue')).toBeTruthy();
     expect(screen.getByTestId('rating-average').textContent).toBe('4.2');
     const bars = screen.getAllByTestId('rating-bar');
@@ -86,7 +96,7 @@ describe('the reviews page', () => {
   it('asks for page 2 (pages count from 1) on Next', async () => {
     signIn('admin');
     const fetchMock = serve();
-    const { user } = renderApp(`/stations/${STATION.slug}/reviews`);
+    const { user } = renderReviews();
     await screen.findByText('Long queue');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() =>
@@ -101,7 +111,7 @@ describe('the reviews page', () => {
   it('lets an admin reply and shows the reply', async () => {
     signIn('admin');
     const fetchMock = serve();
-    const { user } = renderApp(`/stations/${STATION.slug}/reviews`);
+    const { user } = renderReviews();
     const card = (await screen.findByText('Long queue')).closest('article') as HTMLElement;
     await user.click(within(card).getByRole('button', { name: 'Reply' }));
     await user.click(within(card).getByRole('button', { name: 'Save reply' }));
@@ -120,7 +130,7 @@ describe('the reviews page', () => {
   it('has no reply buttons for a member', async () => {
     signIn('member');
     serve(ME.member);
-    renderApp(`/stations/${STATION.slug}/reviews`);
+    renderReviews();
     await screen.findByText('Long queue');
     expect(screen.queryByRole('button', { name: 'Reply' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Edit reply' })).toBeNull();

@@ -2,10 +2,13 @@ import type { TStationProfileDetail, TStationProfileList } from '@forecourt/cont
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { callsTo, errorResponse, jsonResponse, stubFetch } from '../../test/fetch-stub';
-import { renderApp } from '../../test/render-app';
+import { renderScreen } from '../../test/render-screen';
 import { ME, signIn, withMe } from '../../test/session';
 import { RING_ROAD_SURAT } from '../../test/stations';
+import { ProfileListScreen } from './components/profile-list-screen';
+import { StationProfileScreen } from './components/station-profile-screen';
 import { dayInput, formatDay, parseHours } from './hours';
+import { ZStationProfilesSearch } from './search';
 
 const STATION = RING_ROAD_SURAT;
 
@@ -86,11 +89,26 @@ describe('opening hours text', () => {
   });
 });
 
+/** The station profile screen alone, as the app's `/stations/$slug/profile` route shows it. */
+const renderProfile = () =>
+  renderScreen(`/stations/${STATION.slug}/profile`, {
+    pattern: '/stations/$slug/profile',
+    screen: ({ params }) => <StationProfileScreen slug={params.slug ?? ''} />,
+  });
+
+/** The profile list alone, as the app's `/station-profiles` route shows it. */
+const renderProfileList = () =>
+  renderScreen('/station-profiles', {
+    pattern: '/station-profiles',
+    validateSearch: ZStationProfilesSearch,
+    screen: ({ search }) => <ProfileListScreen search={search} />,
+  });
+
 describe('the station profile page', () => {
   it('shows hours, amenities and contact', async () => {
     signIn('admin');
     serve();
-    renderApp(`/stations/${STATION.slug}/profile`);
+    renderProfile();
     const view = await screen.findByTestId('profile-view');
     const hours = within(view).getByTestId('profile-hours');
     expect(within(hours).getByText('Open 24 hours')).toBeTruthy();
@@ -103,7 +121,7 @@ describe('the station profile page', () => {
   it('lets an admin edit hours and amenities', async () => {
     signIn('admin');
     const fetchMock = serve();
-    const { user } = renderApp(`/stations/${STATION.slug}/profile`);
+    const { user } = renderProfile();
     await screen.findByTestId('profile-view');
     await user.click(screen.getByRole('button', { name: 'Edit profile' }));
     const form = await screen.findByRole('form', { name: 'Edit profile' });
@@ -138,7 +156,7 @@ describe('the station profile page', () => {
     signIn('member');
     profile = null;
     serve(ME.member);
-    renderApp(`/stations/${STATION.slug}/profile`);
+    renderProfile();
     expect(await screen.findByText('No public profile yet')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Create profile' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Edit profile' })).toBeNull();
@@ -147,7 +165,7 @@ describe('the station profile page', () => {
   it('lists profiles at /station-profiles', async () => {
     signIn('admin');
     serve();
-    renderApp('/station-profiles');
+    renderProfileList();
     const rows = await screen.findAllByTestId('profile-row');
     expect(rows).toHaveLength(1);
     expect(within(rows[0]!).getByRole('link', { name: 'Nayara Ring Road' }).getAttribute('href')).toBe(

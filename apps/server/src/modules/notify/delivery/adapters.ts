@@ -14,7 +14,7 @@ import type { EmailSender, PushSender, SendContext, SendOutcome, SmsMessage, Sms
 /**
  * Which code sends for a provider. Built-in first (SMTP, the signed webhooks, the chat webhooks,
  * the demo outbox), then the vendor adapter registries (email/, sms/, push/). A provider whose
- * `delivers` flag is true in the catalogue must resolve here (adapters.test.ts checks both ways).
+ * `delivers` flag is true in the catalogue must resolve here (adapters.unit.test.ts checks both ways).
  */
 
 export type ChatSender = (ctx: SendContext, message: ChatMessage) => Promise<SendOutcome>;
