@@ -9,7 +9,7 @@ import {
   type TIncidentType,
 } from '@forecourt/contracts';
 import { resolveFileLinks } from '../../lib/file-links';
-import { isoTime } from '../operations/iso-time';
+import { isoTime } from '../../lib/iso-time';
 import type { IncidentEventRow, IncidentRow } from './incidents.repository';
 import { incidentSla } from './sla';
 

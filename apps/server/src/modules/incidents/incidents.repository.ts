@@ -3,8 +3,9 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { IncidentEventsTable, IncidentsTable } from '../../db/schema';
 import type { Caller } from '../../http/caller';
-import type { SortColumn } from '../operations/list-page';
-import { type Scope, scopePredicate } from '../operations/scope';
+import type { SortColumn } from '../../lib/paging/list-page';
+import type { Scope } from '../../lib/scope/scope';
+import { scopePredicate } from '../../lib/scope/scope.repository';
 
 export type IncidentRow = Selectable<IncidentsTable> & {
   stationName: string;

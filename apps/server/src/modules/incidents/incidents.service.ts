@@ -21,11 +21,11 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import type { Caller } from '../../http/caller';
 import { AppError, notFound } from '../../lib/app-error';
 import type { DomainEvent } from '../../lib/domain-events';
+import { keysetOrder, listPage } from '../../lib/paging/list-page';
+import { networkScope } from '../../lib/scope/scope';
 import { recordAuditEvent } from '../audit/audit.repository';
 import { presentFile } from '../files/files.presenter';
 import { incidentFiles } from '../files/files.repository';
-import { keysetOrder, listPage } from '../operations/list-page';
-import { networkScope } from '../operations/scope';
 import type { IncidentsDeps } from './incidents.deps';
 import { personName, presentIncident, presentIncidentEvent } from './incidents.presenter';
 import {

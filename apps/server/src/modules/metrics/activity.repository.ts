@@ -1,6 +1,7 @@
 import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { type Scope, scopePredicate } from '../operations/scope';
+import type { Scope } from '../../lib/scope/scope';
+import { scopePredicate } from '../../lib/scope/scope.repository';
 import { splitWindow } from './buckets';
 
 /** Incident states that still need someone (the "open incidents" KPI). */

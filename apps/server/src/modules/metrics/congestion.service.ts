@@ -9,8 +9,8 @@ import type {
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { CongestionSamplesTable } from '../../db/schema';
-import { keysetOrder, listPage, type SortColumn } from '../operations/list-page';
-import { resolveRequestWindow } from '../operations/window';
+import { keysetOrder, listPage, type SortColumn } from '../../lib/paging/list-page';
+import { resolveRequestWindow } from '../../lib/windows/request-window';
 import { stepStart } from './buckets';
 import { chartSteps } from './series';
 

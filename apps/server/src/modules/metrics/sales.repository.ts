@@ -1,7 +1,8 @@
 import type { TFuel, TPaymentMode } from '@forecourt/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { type Scope, scopePredicate } from '../operations/scope';
+import type { Scope } from '../../lib/scope/scope';
+import { scopePredicate } from '../../lib/scope/scope.repository';
 import { DAY_MS, HOUR_MS, splitWindow } from './buckets';
 
 /**

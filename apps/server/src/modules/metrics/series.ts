@@ -1,5 +1,5 @@
 import { AppError } from '../../lib/app-error';
-import type { ResolvedWindow } from '../operations/window';
+import type { ResolvedWindow } from '../../lib/windows/request-window';
 import { HOUR_MS, stepStarts } from './buckets';
 
 /** Longest window a chart may read at steps that are not whole hours (those read raw rows, not the rollup). */

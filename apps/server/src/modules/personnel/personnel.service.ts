@@ -13,10 +13,10 @@ import {
 import type { Db } from '../../db/database';
 import type { Caller } from '../../http/caller';
 import { AppError, notFound } from '../../lib/app-error';
+import { keysetOrder, listPage } from '../../lib/paging/list-page';
+import { networkScope, type Scope, stationScope } from '../../lib/scope/scope';
 import { auditTrail, changedFields, recordAudit } from '../audit/audit.repository';
 import { callerSeesStation } from '../incidents/incidents.repository';
-import { keysetOrder, listPage } from '../operations/list-page';
-import { networkScope, type Scope, stationScope } from '../operations/scope';
 import { presentPersonnel } from './personnel.presenter';
 import {
   findPersonnel,
