@@ -34,3 +34,8 @@ export async function networkScope(db: Db, caller: Caller, requested?: readonly 
   if (allowed.length === 0) return { organizationId, stationIds: [] };
   return { organizationId, stationIds: await organizationStationIds(db, organizationId, allowed) };
 }
+
+/** True when the caller sees the station (their organisation's, and in a member's list). */
+export function callerSeesStation(caller: Caller, stationId: number): boolean {
+  return caller.stationIds === 'all' || caller.stationIds.includes(stationId);
+}

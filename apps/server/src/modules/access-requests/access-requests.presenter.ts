@@ -1,6 +1,6 @@
 import type { TRequestStatus, TStationAccessRequestItem } from '@forecourt/contracts';
 import { isoTime } from '../../lib/iso-time';
-import { personName } from '../incidents/incidents.presenter';
+import { personName } from '../../lib/person-name';
 import type { AccessRequestRow } from './access-requests.repository';
 
 /** A stored request → its list shape. */

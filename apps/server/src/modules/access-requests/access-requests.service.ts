@@ -12,8 +12,8 @@ import type { Caller } from '../../http/caller';
 import { AppError, notFound } from '../../lib/app-error';
 import type { DomainEvent } from '../../lib/domain-events';
 import { keysetOrder, listPage } from '../../lib/paging/list-page';
-import { auditTrail, recordAudit } from '../audit/audit.repository';
-import { forgetUserState } from '../members/user-state';
+import { auditTrail, recordAudit } from '../audit/audit';
+import { forgetUserState } from '../auth/forget-user-state';
 import type { AccessRequestsDeps } from './access-requests.deps';
 import { presentAccessRequest } from './access-requests.presenter';
 import {

@@ -17,7 +17,7 @@ import type { Caller } from '../../http/caller';
 import { AppError, notFound } from '../../lib/app-error';
 import type { DomainEvent } from '../../lib/domain-events';
 import { keysetOrder, listPage } from '../../lib/paging/list-page';
-import { auditTrail, changedFields, recordAudit } from '../audit/audit.repository';
+import { auditTrail, changedFields, recordAudit } from '../audit/audit';
 import type { CardsDeps } from './cards.deps';
 import {
   allowedCardTransitions,

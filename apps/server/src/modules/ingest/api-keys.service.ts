@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import type { Caller } from '../../http/caller';
 import { AppError, notFound } from '../../lib/app-error';
 import { stationScope } from '../../lib/scope/scope';
-import { recordAuditEvent } from '../audit/audit.repository';
+import { recordAuditEvent } from '../audit/audit';
 import {
   findApiKey,
   findApiKeyByHash,

@@ -17,10 +17,9 @@ import type { Caller } from '../../http/caller';
 import { AppError, notFound } from '../../lib/app-error';
 import type { SettlementReady } from '../../lib/domain-events';
 import { checkSortSpan, keysetOrder, listPage } from '../../lib/paging/list-page';
-import { networkScope } from '../../lib/scope/scope';
+import { callerSeesStation, networkScope } from '../../lib/scope/scope';
 import { resolveRequestWindow } from '../../lib/windows/request-window';
-import { auditTrail, recordAudit } from '../audit/audit.repository';
-import { callerSeesStation } from '../incidents/incidents.repository';
+import { auditTrail, recordAudit } from '../audit/audit';
 import type { LoyaltyDeps } from './loyalty.deps';
 import { presentLoyaltyTransaction, presentProgram, presentSettlement } from './loyalty.presenter';
 import {

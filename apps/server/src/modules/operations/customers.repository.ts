@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema';
 import type { SortColumn } from '../../lib/paging/list-page';
 import type { Scope } from '../../lib/scope/scope';
 import { scopePredicate } from '../../lib/scope/scope.repository';
-import { WEEK_MS, weekBucket } from '../metrics/buckets';
+import { WEEK_MS, weekBucket } from '../../lib/time-buckets';
 
 /**
  * The customers screen: customers ranked by what they bought in the window. The sums come from the

@@ -14,9 +14,8 @@ import type { Db } from '../../db/database';
 import type { Caller } from '../../http/caller';
 import { AppError, notFound } from '../../lib/app-error';
 import { keysetOrder, listPage } from '../../lib/paging/list-page';
-import { networkScope, type Scope, stationScope } from '../../lib/scope/scope';
-import { auditTrail, changedFields, recordAudit } from '../audit/audit.repository';
-import { callerSeesStation } from '../incidents/incidents.repository';
+import { callerSeesStation, networkScope, type Scope, stationScope } from '../../lib/scope/scope';
+import { auditTrail, changedFields, recordAudit } from '../audit/audit';
 import { presentPersonnel } from './personnel.presenter';
 import {
   findPersonnel,

@@ -13,7 +13,7 @@ import type { Caller } from '../../http/caller';
 import { notFound } from '../../lib/app-error';
 import type { DomainEventBus } from '../../lib/domain-events';
 import { stationScope } from '../../lib/scope/scope';
-import { auditTrail, recordAudit } from '../audit/audit.repository';
+import { auditTrail, recordAudit } from '../audit/audit';
 import { presentReview, presentSummary } from './reviews.presenter';
 import {
   findStationReview,

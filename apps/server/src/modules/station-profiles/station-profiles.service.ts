@@ -10,7 +10,7 @@ import { pageCount } from '../../db/paging';
 import type { Caller } from '../../http/caller';
 import { AppError, notFound } from '../../lib/app-error';
 import { stationScope } from '../../lib/scope/scope';
-import { auditTrail, changedFields, recordAudit } from '../audit/audit.repository';
+import { auditTrail, changedFields, recordAudit } from '../audit/audit';
 import { presentStationProfile } from './station-profiles.presenter';
 import {
   findStationProfile,
