@@ -1,9 +1,9 @@
 import { type CompiledQuery, sql } from 'kysely';
 import { openDatabase } from '../apps/server/src/db/database';
 import { seekAfter } from '../apps/server/src/db/keyset';
+import { keysetOrder } from '../apps/server/src/lib/paging/list-page';
+import type { Scope } from '../apps/server/src/lib/scope/scope';
 import { customerSummaryQuery } from '../apps/server/src/modules/operations/customers.repository';
-import { keysetOrder } from '../apps/server/src/modules/operations/list-page';
-import type { Scope } from '../apps/server/src/modules/operations/scope';
 import {
   transactionSorts,
   transactionsQuery,

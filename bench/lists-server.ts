@@ -6,9 +6,9 @@ import { type CompiledQuery, sql } from 'kysely';
 import { createApp } from '../apps/server/src/app';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../apps/server/src/db/database';
 import { encodeCursor, seekAfter } from '../apps/server/src/db/keyset';
+import { keysetOrder } from '../apps/server/src/lib/paging/list-page';
 import { issueTokens } from '../apps/server/src/modules/auth/sessions.service';
 import { refreshSalesRollups } from '../apps/server/src/modules/metrics/sales-rollup.writer';
-import { keysetOrder } from '../apps/server/src/modules/operations/list-page';
 import {
   transactionSorts,
   transactionsQuery,

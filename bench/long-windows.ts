@@ -7,9 +7,9 @@ import {
 } from '@forecourt/contracts';
 import { sql } from 'kysely';
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database';
+import type { Scope } from '../apps/server/src/lib/scope/scope';
 import { listCustomers } from '../apps/server/src/modules/operations/customers.service';
 import { listPayments } from '../apps/server/src/modules/operations/payments.service';
-import type { Scope } from '../apps/server/src/modules/operations/scope';
 import { listTransactions } from '../apps/server/src/modules/operations/transactions.service';
 
 /**

@@ -15,6 +15,7 @@ import { createDomainEventBus, type DomainEventBus } from './lib/domain-events';
 import { filesHostOf } from './lib/file-links';
 import { registerAccessRequests } from './modules/access-requests/register';
 import { createAccountLimiters } from './modules/accounts/accounts.deps';
+import { userForProviderAccount } from './modules/accounts/oauth-account.service';
 import { type MailSettings, registerAccounts } from './modules/accounts/register';
 import { assetsRoutes } from './modules/assets/assets.routes';
 import { registerAccessControl } from './modules/auth/access-control';
@@ -25,13 +26,16 @@ import { createOAuthService } from './modules/auth/oauth.service';
 import { NO_OAUTH, type OAuthSettings } from './modules/auth/oauth.settings';
 import { RedisRateStore } from './modules/auth/redis-rate-store';
 import { registerCards } from './modules/cards/register';
+import { incidentEvidence } from './modules/files/incident-evidence';
+import { registerFiles } from './modules/files/register';
 import { healthRoutes } from './modules/health/health.routes';
 import { registerIncidents } from './modules/incidents/register';
 import { ingestRoutes } from './modules/ingest/ingest.routes';
 import { createIngestService, type IngestService } from './modules/ingest/ingest.service';
 import { registerLoyalty } from './modules/loyalty/register';
+import { membersRoutes } from './modules/members/members.routes';
+import { memberships } from './modules/members/memberships';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
-import { type NotifyOptions, registerNotify } from './modules/notify/register';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { operationsRoutes } from './modules/operations/register';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
@@ -43,6 +47,7 @@ import { registerSimulator } from './modules/simulator/register';
 import { createSimulator, type SimulatorOptions } from './modules/simulator/simulator';
 import { stationProfilesRoutes } from './modules/station-profiles/station-profiles.routes';
 import { stationsRoutes } from './modules/stations/stations.routes';
+import { type NotifyOptions, registerNotify } from './notify-platform';
 
 export type AppDeps = {
   database: DatabaseHandle;
@@ -160,6 +165,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes(auth));
   const oauth = createOAuthService({
     context: auth,
+    userForProviderAccount,
     settings: deps.oauth ?? NO_OAUTH,
     appUrl: deps.mail?.appUrl ?? 'http://localhost:8080',
     log: app.log,
@@ -170,24 +176,27 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(operationsRoutes({ db: deps.database.db, now: auth.now }));
   await app.register(metricsRoutes({ db: deps.database.db, now: auth.now }));
   await app.register(assetsRoutes({ db: deps.database.db, now: auth.now }));
-  await registerAccounts(app, {
+  const accounts = await registerAccounts(app, {
     db: deps.database.db,
+    memberships,
     mail: deps.mail,
     clock: auth.now,
     ...(rateStore ? { limiters: createAccountLimiters(auth.now, {}, rateStore) } : {}),
   });
+  await app.register(membersRoutes(accounts));
   const domainEvents = createDomainEventBus(app.log);
   app.decorate('domainEvents', domainEvents);
   const filesHost =
     deps.filesHost ??
     filesHostOf(undefined, deps.mail?.appUrl ?? deps.notify?.publicUrl ?? 'http://localhost:8080');
-  await registerIncidents(app, {
+  const incidents = await registerIncidents(app, {
     db: deps.database.db,
     now: auth.now,
     events: domainEvents,
-    filesDir: deps.filesDir,
+    evidence: incidentEvidence,
     filesHost,
   });
+  await registerFiles(app, { incidents, filesDir: deps.filesDir });
   await registerLoyalty(app, { db: deps.database.db, now: auth.now, events: domainEvents });
   await registerCards(app, { db: deps.database.db, now: auth.now, events: domainEvents });
   await registerAccessRequests(app, { db: deps.database.db, now: auth.now, events: domainEvents });

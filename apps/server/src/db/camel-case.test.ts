@@ -15,7 +15,7 @@ import {
   type UnknownRow,
 } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { keysetOrder } from '../modules/operations/list-page';
+import { keysetOrder } from '../lib/paging/list-page';
 import { transactionSorts, transactionsQuery } from '../modules/operations/transactions.repository';
 import { CamelCaseResults, camelCaseDialect } from './camel-case';
 import { seekPredicate } from './keyset';

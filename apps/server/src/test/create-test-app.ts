@@ -8,7 +8,7 @@ import type { DatabaseHandle } from '../db/database';
 import type { MailSettings } from '../modules/accounts/register';
 import type { AuthOptions } from '../modules/auth/auth-context';
 import type { OAuthSettings } from '../modules/auth/oauth.settings';
-import type { NotifyOptions } from '../modules/notify/register';
+import type { NotifyOptions } from '../notify-platform';
 import { createTestDatabase } from './test-database';
 
 /** A clock the test moves by hand; the app reads it for every session decision. */

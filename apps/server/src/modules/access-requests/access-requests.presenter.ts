@@ -1,6 +1,6 @@
 import type { TRequestStatus, TStationAccessRequestItem } from '@forecourt/contracts';
-import { personName } from '../incidents/incidents.presenter';
-import { isoTime } from '../operations/iso-time';
+import { isoTime } from '../../lib/iso-time';
+import { personName } from '../../lib/person-name';
 import type { AccessRequestRow } from './access-requests.repository';
 
 /** A stored request → its list shape. */

@@ -1,7 +1,7 @@
 import type { Insertable, Selectable, SelectQueryBuilder, Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database, StationAccessRequestsTable } from '../../db/schema';
-import type { SortColumn } from '../operations/list-page';
+import type { SortColumn } from '../../lib/paging/list-page';
 
 export type AccessRequestRow = Selectable<StationAccessRequestsTable> & {
   stationName: string;

@@ -11,9 +11,9 @@ import type { Db } from '../../db/database';
 import type { Caller } from '../../http/caller';
 import { AppError, notFound } from '../../lib/app-error';
 import type { DomainEvent } from '../../lib/domain-events';
-import { auditTrail, recordAudit } from '../audit/audit.repository';
-import { forgetUserState } from '../members/user-state';
-import { keysetOrder, listPage } from '../operations/list-page';
+import { keysetOrder, listPage } from '../../lib/paging/list-page';
+import { auditTrail, recordAudit } from '../audit/audit';
+import { forgetUserState } from '../auth/forget-user-state';
 import type { AccessRequestsDeps } from './access-requests.deps';
 import { presentAccessRequest } from './access-requests.presenter';
 import {

@@ -37,7 +37,32 @@ export function createAccountLimiters(
   };
 }
 
-/** What the account and member services need: the database, mail, the clock and limits. */
+/** A membership as the account flows read it. */
+export type MembershipOfUser = { id: number; status: string; disabledAt: number | null };
+
+/**
+ * The memberships the account flows read and write (an organisation's first admin at signup, an
+ * invitation accepted). The members module implements it (`members/memberships.ts`) and app.ts
+ * passes it in, so accounts does not import members.
+ */
+export type MembershipsPort = {
+  findMemberByUser(db: Db, organizationId: number, userId: number): Promise<MembershipOfUser | undefined>;
+  activateMembership(db: Db, id: number, now: number): Promise<boolean>;
+  insertMembership(
+    db: Db,
+    input: {
+      organizationId: number;
+      userId: number;
+      role: string;
+      scope: string | null;
+      stationIds: 'all' | number[];
+      status: string;
+    },
+    now: number,
+  ): Promise<number>;
+};
+
+/** What the account and member services need: the database, mail, the clock, limits and memberships. */
 export type AccountsDeps = {
   db: Db;
   mailer: Mailer;
@@ -46,4 +71,5 @@ export type AccountsDeps = {
   /** The web app's public address, without a trailing slash. */
   appUrl: string;
   limiters: AccountLimiters;
+  memberships: MembershipsPort;
 };

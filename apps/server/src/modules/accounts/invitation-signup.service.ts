@@ -1,11 +1,10 @@
 import type { TSignupRequest, TTokenPair } from '@forecourt/contracts';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
-import { recordAuditEvent } from '../audit/audit.repository';
+import { recordAuditEvent } from '../audit/audit';
+import { forgetUserState } from '../auth/forget-user-state';
 import { assertPasswordAcceptable, hashPassword, verifyPassword } from '../auth/password';
 import { issueTokens } from '../auth/sessions.service';
-import { activateMembership, findMemberByUser } from '../members/members.repository';
-import { forgetUserState } from '../members/user-state';
 import type { AccountsDeps } from './accounts.deps';
 import { consumeEmailToken, findLiveEmailToken } from './email-tokens.repository';
 import {
@@ -36,7 +35,7 @@ export async function signUpWithInvitation(
   if (!invitation || invitation.email !== input.email || invitation.organizationId === null) throw invalid();
   const organizationId = invitation.organizationId;
   const user = await findUserByEmail(db, input.email);
-  const member = user && (await findMemberByUser(db, organizationId, user.id));
+  const member = user && (await deps.memberships.findMemberByUser(db, organizationId, user.id));
   if (!user || !member || member.status !== 'invited' || member.disabledAt !== null) throw invalid();
 
   let passwordHash: string | null = null;
@@ -60,7 +59,7 @@ export async function signUpWithInvitation(
       throw new AppError('CONFLICT', 'This account already belongs to an organisation');
     }
     if (!(await consumeEmailToken(trx, 'invitation', input.signupToken, now))) throw invalid();
-    if (!(await activateMembership(trx, member.id, now))) throw invalid();
+    if (!(await deps.memberships.activateMembership(trx, member.id, now))) throw invalid();
     if (passwordHash !== null) {
       await trx
         .updateTable('users')

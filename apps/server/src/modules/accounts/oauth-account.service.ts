@@ -1,7 +1,8 @@
 import { ZEmail } from '@forecourt/contracts';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
-import { recordAuditEvent } from '../audit/audit.repository';
+import { recordAuditEvent } from '../audit/audit';
+import type { ProviderAccount } from '../auth/oauth.service';
 import { revokeAllSessions } from '../auth/sessions.service';
 import {
   dropUnverifiedPassword,
@@ -10,15 +11,6 @@ import {
   insertUser,
   markEmailVerified,
 } from './users.repository';
-
-/** A person a sign-in provider vouches for. */
-export type ProviderAccount = {
-  provider: 'google' | 'github';
-  email: string | null;
-  emailVerified: boolean;
-  firstName: string;
-  lastName: string;
-};
 
 const unverified = () =>
   new AppError(

@@ -4,10 +4,9 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import type { SessionCaller } from '../../http/caller';
 import { AppError } from '../../lib/app-error';
 import { firstFreeSlug, slugify } from '../../lib/slug';
-import { recordAuditEvent } from '../audit/audit.repository';
+import { recordAuditEvent } from '../audit/audit';
+import { forgetUserState } from '../auth/forget-user-state';
 import { issueTokens } from '../auth/sessions.service';
-import { insertMembership } from '../members/members.repository';
-import { forgetUserState } from '../members/user-state';
 import { organizationSlugsLike } from '../organizations/organizations.repository';
 import type { AccountsDeps } from './accounts.deps';
 import { findActiveOrganizationId } from './users.repository';
@@ -57,7 +56,7 @@ async function createOrganization(deps: AccountsDeps, userId: number, input: TOr
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const membershipId = await insertMembership(
+    const membershipId = await deps.memberships.insertMembership(
       trx,
       {
         organizationId: organization.id,

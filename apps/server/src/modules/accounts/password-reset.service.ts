@@ -1,5 +1,5 @@
 import { AppError } from '../../lib/app-error';
-import { recordAuditEvent } from '../audit/audit.repository';
+import { recordAuditEvent } from '../audit/audit';
 import { authContext } from '../auth/auth-context';
 import { assertPasswordAcceptable, hashPassword } from '../auth/password';
 import { endSessionsWithin, revokeAllSessions } from '../auth/sessions.service';

@@ -2,8 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import { createMailer, DEFAULT_MAIL_FROM } from '../mail/mailer';
 import { outboxRoutes } from '../mail/outbox.routes';
-import { membersRoutes } from '../members/members.routes';
-import { type AccountLimiters, type AccountsDeps, createAccountLimiters } from './accounts.deps';
+import {
+  type AccountLimiters,
+  type AccountsDeps,
+  createAccountLimiters,
+  type MembershipsPort,
+} from './accounts.deps';
 import { accountsRoutes } from './accounts.routes';
 import { BackgroundTasks } from './background-tasks';
 
@@ -24,13 +28,20 @@ declare module 'fastify' {
 }
 
 /**
- * Wires the mailer, the background tasks and the rate limiters, and registers the account,
- * member and outbox routes. Pending mail is delivered before the app closes.
+ * Wires the mailer, the background tasks and the rate limiters, and registers the account and
+ * outbox routes. Pending mail is delivered before the app closes. Returns the dependencies the
+ * members module's routes share (app.ts registers them).
  */
 export async function registerAccounts(
   app: FastifyInstance,
-  options: { db: Db; mail?: MailSettings; clock?: () => number; limiters?: AccountLimiters },
-): Promise<void> {
+  options: {
+    db: Db;
+    memberships: MembershipsPort;
+    mail?: MailSettings;
+    clock?: () => number;
+    limiters?: AccountLimiters;
+  },
+): Promise<AccountsDeps> {
   const mail = options.mail ?? DEFAULT_MAIL_SETTINGS;
   const clock = options.clock ?? Date.now;
   const tasks = new BackgroundTasks(app.log);
@@ -53,8 +64,9 @@ export async function registerAccounts(
     clock,
     appUrl: mail.appUrl.replace(/\/+$/, ''),
     limiters: options.limiters ?? createAccountLimiters(clock),
+    memberships: options.memberships,
   };
   await app.register(accountsRoutes(deps));
-  await app.register(membersRoutes(deps));
   await app.register(outboxRoutes(options.db));
+  return deps;
 }

@@ -1,8 +1,8 @@
 import { ZDispenserRegistry, ZDispenserRegistryQuery, ZStationSchematic } from '@forecourt/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireCaller } from '../../http/caller';
-import { PLAIN_JSON, READ_ERRORS, type ReadDeps } from '../operations/deps';
-import { stationScope } from '../operations/scope';
+import { PLAIN_JSON, READ_ERRORS, type ReadDeps } from '../../http/read-route';
+import { stationScope } from '../../lib/scope/scope';
 import { ZStationSlugParams } from '../stations/stations.routes';
 import { getDispenserRegistry } from './registry.service';
 import { getSchematic } from './schematic.service';

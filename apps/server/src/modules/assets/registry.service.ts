@@ -7,8 +7,8 @@ import type {
   TRegistryDispenser,
 } from '@forecourt/contracts';
 import type { Db } from '../../db/database';
-import { keysetOrder, listPage, type SortColumn } from '../operations/list-page';
-import { resolveRequestWindow } from '../operations/window';
+import { keysetOrder, listPage, type SortColumn } from '../../lib/paging/list-page';
+import { resolveRequestWindow } from '../../lib/windows/request-window';
 import {
   type DispenserRow,
   dispensersQuery,

@@ -1,7 +1,7 @@
 import { AUDIT_TRAIL_LIMIT, auditTarget, type TAuditEntry } from '@forecourt/contracts';
 import type { Db } from '../../db/database';
-import { personName } from '../incidents/incidents.presenter';
-import { isoTime } from '../operations/iso-time';
+import { isoTime } from '../../lib/iso-time';
+import { personName } from '../../lib/person-name';
 
 /**
  * The audit trail: one row in `audit_events` per create, edit or state change, written in the

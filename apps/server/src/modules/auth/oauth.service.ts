@@ -2,8 +2,8 @@ import { timingSafeEqual } from 'node:crypto';
 import type { TOAuthProvider } from '@forecourt/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import * as client from 'openid-client';
+import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
-import { userForProviderAccount } from '../accounts/oauth-account.service';
 import type { AuthContext } from './auth-context';
 import { configuredProviders, type OAuthSettings } from './oauth.settings';
 import { FLOW_TTL_S, flowCookie, type OAuthFlow, openFlow, sealFlow } from './oauth-flow-cookie';
@@ -41,13 +41,29 @@ export type OAuthService = ReturnType<typeof createOAuthService>;
  * posts the query string to `finish`. `finish` checks it against the cookie, exchanges the code,
  * reads the identity and signs the user in with the same tokens as a password login.
  */
+/** A person a sign-in provider vouches for. */
+export type ProviderAccount = {
+  provider: 'google' | 'github';
+  email: string | null;
+  emailVerified: boolean;
+  firstName: string;
+  lastName: string;
+};
+
+/**
+ * The user a provider sign-in belongs to, linked or created (the accounts module's
+ * `userForProviderAccount`; app.ts passes it in, so auth does not import accounts).
+ */
+export type ProviderAccountResolver = (db: Db, account: ProviderAccount, now: number) => Promise<number>;
+
 export function createOAuthService(options: {
   context: AuthContext;
+  userForProviderAccount: ProviderAccountResolver;
   settings: OAuthSettings;
   appUrl: string;
   log: FastifyBaseLogger;
 }) {
-  const { context, settings, log } = options;
+  const { context, settings, log, userForProviderAccount } = options;
   const appUrl = options.appUrl.replace(/\/+$/, '');
   const secure = appUrl.startsWith('https:');
   const clients: Partial<Record<TOAuthProvider, OAuthProviderClient>> = {

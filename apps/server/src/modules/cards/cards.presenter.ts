@@ -9,7 +9,7 @@ import {
   type TCardStatus,
   type TRequestStatus,
 } from '@forecourt/contracts';
-import { isoTime } from '../operations/iso-time';
+import { isoTime } from '../../lib/iso-time';
 import type { CardRequestRow, CardRequestWithCardRow, CardRow } from './cards.repository';
 
 const iso = (ms: number | null) => (ms === null ? null : isoTime(ms));

@@ -9,7 +9,7 @@ import {
 } from 'kysely';
 import type { Db } from '../../db/database';
 import type { CardActivationRequestsTable, CardsTable, Database } from '../../db/schema';
-import { registrationRange, type SortColumn } from '../operations/list-page';
+import { registrationRange, type SortColumn } from '../../lib/paging/list-page';
 
 export type CardRow = Selectable<CardsTable>;
 

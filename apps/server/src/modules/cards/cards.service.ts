@@ -16,8 +16,8 @@ import type { Db } from '../../db/database';
 import type { Caller } from '../../http/caller';
 import { AppError, notFound } from '../../lib/app-error';
 import type { DomainEvent } from '../../lib/domain-events';
-import { auditTrail, changedFields, recordAudit } from '../audit/audit.repository';
-import { keysetOrder, listPage } from '../operations/list-page';
+import { keysetOrder, listPage } from '../../lib/paging/list-page';
+import { auditTrail, changedFields, recordAudit } from '../audit/audit';
 import type { CardsDeps } from './cards.deps';
 import {
   allowedCardTransitions,

@@ -1,5 +1,5 @@
 import type { TStoredFile } from '@forecourt/contracts';
-import { isoTime } from '../operations/iso-time';
+import { isoTime } from '../../lib/iso-time';
 import type { FileRow } from './files.repository';
 
 export function presentFile(row: FileRow): TStoredFile {

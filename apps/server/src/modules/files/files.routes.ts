@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireCaller } from '../../http/caller';
 import { AppError } from '../../lib/app-error';
-import type { IncidentsDeps } from '../incidents/incidents.deps';
+import type { FilesDeps } from './files.deps';
 import { contentDisposition } from './files.presenter';
 import { openFile, uploadEvidence } from './files.service';
 
@@ -31,7 +31,7 @@ const IMAGE_TYPES = /^image\/[a-z0-9.+-]+$/;
  * `/api/files`: evidence uploads (raw body, `?filename=&incidentId=`) and downloads. The raw body
  * parser lives in this plugin only, so no other route accepts binary bodies.
  */
-export function filesRoutes(deps: IncidentsDeps): FastifyPluginAsyncZod {
+export function filesRoutes(deps: FilesDeps): FastifyPluginAsyncZod {
   return async (app) => {
     for (const types of [RAW_TYPES, IMAGE_TYPES]) {
       app.addContentTypeParser(

@@ -2,9 +2,10 @@ import type { ReadStream } from 'node:fs';
 import { MAX_EVIDENCE_BYTES, type TIncidentStatus, type TStoredFile } from '@forecourt/contracts';
 import type { Caller } from '../../http/caller';
 import { AppError, notFound } from '../../lib/app-error';
-import type { IncidentsDeps } from '../incidents/incidents.deps';
-import { callerSeesStation, findIncident, updateIncident } from '../incidents/incidents.repository';
+import { callerSeesStation } from '../../lib/scope/scope';
+import { findIncident, updateIncident } from '../incidents/incidents.repository';
 import { recordIncidentChange } from '../incidents/incidents.service';
+import type { FilesDeps } from './files.deps';
 import { cleanFilename, presentFile } from './files.presenter';
 import { findFile, insertFile } from './files.repository';
 import { sniffEvidenceType } from './sniff';
@@ -17,7 +18,7 @@ import { sniffEvidenceType } from './sniff';
  * transaction can leave unreferenced bytes behind, never a row without its bytes.
  */
 export async function uploadEvidence(
-  deps: IncidentsDeps,
+  deps: FilesDeps,
   caller: Caller,
   input: { filename: string; incidentId: number; bytes: Buffer },
 ): Promise<TStoredFile> {
@@ -71,7 +72,7 @@ export async function uploadEvidence(
 
 /** A file's metadata and bytes; 404 for another organisation's file or a station outside scope. */
 export async function openFile(
-  deps: IncidentsDeps,
+  deps: FilesDeps,
   caller: Caller,
   id: number,
 ): Promise<{ file: TStoredFile; stream: ReadStream }> {

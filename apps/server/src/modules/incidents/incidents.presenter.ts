@@ -9,17 +9,12 @@ import {
   type TIncidentType,
 } from '@forecourt/contracts';
 import { resolveFileLinks } from '../../lib/file-links';
-import { isoTime } from '../operations/iso-time';
+import { isoTime } from '../../lib/iso-time';
+import { personName } from '../../lib/person-name';
 import type { IncidentEventRow, IncidentRow } from './incidents.repository';
 import { incidentSla } from './sla';
 
 const iso = (ms: number | null) => (ms === null ? null : isoTime(ms));
-
-/** "First Last", or null when there is no such person. */
-export function personName(first: string | null, last: string | null): string | null {
-  if (first === null && last === null) return null;
-  return `${first ?? ''} ${last ?? ''}`.trim();
-}
 
 /** A stored incident → its list shape with SLA timers at `now`; `{address}` links → the files host. */
 export function presentIncident(row: IncidentRow, now: number, filesHost: string): TIncidentItem {

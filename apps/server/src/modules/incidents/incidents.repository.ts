@@ -3,8 +3,9 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { IncidentEventsTable, IncidentsTable } from '../../db/schema';
 import type { Caller } from '../../http/caller';
-import type { SortColumn } from '../operations/list-page';
-import { type Scope, scopePredicate } from '../operations/scope';
+import type { SortColumn } from '../../lib/paging/list-page';
+import { callerSeesStation, type Scope } from '../../lib/scope/scope';
+import { scopePredicate } from '../../lib/scope/scope.repository';
 
 export type IncidentRow = Selectable<IncidentsTable> & {
   stationName: string;
@@ -48,11 +49,6 @@ export function incidentsQuery(db: Db, scope: Scope, filters: IncidentFilters) {
   if (filters.type?.length) query = query.where('incidents.type', 'in', filters.type);
   if (filters.severity?.length) query = query.where('incidents.severity', 'in', filters.severity);
   return query;
-}
-
-/** True when the caller sees the station (their organisation's, and in a member's list). */
-export function callerSeesStation(caller: Caller, stationId: number): boolean {
-  return caller.stationIds === 'all' || caller.stationIds.includes(stationId);
 }
 
 /** One incident the caller may see, or undefined (another organisation's, or outside their stations). */

@@ -113,7 +113,15 @@ export function incidentsRoutes(deps: IncidentsDeps): FastifyPluginAsyncZod {
           response: { 200: ZIncidentDetail, ...errors },
         },
       },
-      (request) => getIncidentDetail(db, requireCaller(request), request.params.id, now(), deps.filesHost),
+      (request) =>
+        getIncidentDetail(
+          db,
+          requireCaller(request),
+          request.params.id,
+          now(),
+          deps.filesHost,
+          deps.evidence,
+        ),
     );
 
     app.post(

@@ -21,15 +21,13 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import type { Caller } from '../../http/caller';
 import { AppError, notFound } from '../../lib/app-error';
 import type { DomainEvent } from '../../lib/domain-events';
-import { recordAuditEvent } from '../audit/audit.repository';
-import { presentFile } from '../files/files.presenter';
-import { incidentFiles } from '../files/files.repository';
-import { keysetOrder, listPage } from '../operations/list-page';
-import { networkScope } from '../operations/scope';
-import type { IncidentsDeps } from './incidents.deps';
-import { personName, presentIncident, presentIncidentEvent } from './incidents.presenter';
+import { keysetOrder, listPage } from '../../lib/paging/list-page';
+import { personName } from '../../lib/person-name';
+import { callerSeesStation, networkScope } from '../../lib/scope/scope';
+import { recordAuditEvent } from '../audit/audit';
+import type { IncidentEvidence, IncidentsDeps } from './incidents.deps';
+import { presentIncident, presentIncidentEvent } from './incidents.presenter';
 import {
-  callerSeesStation,
   dispenserOfStation,
   findIncident,
   INCIDENT_SORT_COLUMNS,
@@ -67,14 +65,15 @@ export async function getIncidentDetail(
   id: number,
   now: number,
   filesHost: string,
+  evidence: IncidentEvidence,
 ): Promise<TIncidentDetail> {
   const row = await findIncident(db, caller, id);
   if (!row) throw notFound('Incident');
-  const [events, files] = await Promise.all([incidentEvents(db, id), incidentFiles(db, id)]);
+  const [events, files] = await Promise.all([incidentEvents(db, id), evidence(db, id)]);
   return {
     ...presentIncident(row, now, filesHost),
     timeline: events.map((event) => presentIncidentEvent(event, filesHost)),
-    evidence: files.map(presentFile),
+    evidence: files,
     allowedTransitions: [...INCIDENT_TRANSITIONS[row.status as TIncidentStatus]],
   };
 }
@@ -174,7 +173,7 @@ export async function createIncident(
       throw error;
     }
   }
-  const detail = await getIncidentDetail(db, caller, id, at, deps.filesHost);
+  const detail = await getIncidentDetail(db, caller, id, at, deps.filesHost, deps.evidence);
   const row = await findIncident(db, caller, id);
   if (row) deps.events.publish({ type: 'incident.opened', ...domainEvent(row, caller, at) });
   return detail;
@@ -200,7 +199,7 @@ async function change(
     return apply(trx, row, at);
   });
   if (event) deps.events.publish(event);
-  return getIncidentDetail(deps.db, caller, id, at, deps.filesHost);
+  return getIncidentDetail(deps.db, caller, id, at, deps.filesHost, deps.evidence);
 }
 
 /** Guards a write against a concurrent status change (409) and bumps `updatedAt`. */

@@ -4,7 +4,7 @@ import {
   type TIncidentSla,
   type TSlaTimer,
 } from '@forecourt/contracts';
-import { isoTime } from '../operations/iso-time';
+import { isoTime } from '../../lib/iso-time';
 
 /**
  * SLA timers (docs/DECISIONS.md, "Incident SLA"). The stored `sla_due_at` is the resolve-by time;

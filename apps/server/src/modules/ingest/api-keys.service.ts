@@ -3,8 +3,8 @@ import type { TApiKey, TApiKeyCreated, TStationApiKeys } from '@forecourt/contra
 import type { Db } from '../../db/database';
 import type { Caller } from '../../http/caller';
 import { AppError, notFound } from '../../lib/app-error';
-import { recordAuditEvent } from '../audit/audit.repository';
-import { stationScope } from '../operations/scope';
+import { stationScope } from '../../lib/scope/scope';
+import { recordAuditEvent } from '../audit/audit';
 import {
   findApiKey,
   findApiKeyByHash,

@@ -7,8 +7,8 @@ import type {
   TTransactionStatus,
 } from '@forecourt/contracts';
 import type { Db } from '../../db/database';
+import { HOUR_MS } from '../../lib/time-buckets';
 import { getSchematic } from '../assets/schematic.service';
-import { HOUR_MS } from '../metrics/buckets';
 import type { OperationsEvent, OperationsPublisher } from '../realtime/publisher';
 import type { Committed } from './ingest.service';
 

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { DAY_MS, dayBucket, HOUR_MS, hourBucket } from '../metrics/buckets';
+import { DAY_MS, dayBucket, HOUR_MS, hourBucket } from '../../lib/time-buckets';
 import { refreshSalesRollups } from '../metrics/sales-rollup.writer';
 import { refreshSightingsDaily } from '../metrics/sightings-rollup.writer';
 import type { ResolvedBatch } from './ingest.resolve';

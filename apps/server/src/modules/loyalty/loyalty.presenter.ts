@@ -6,7 +6,7 @@ import type {
   TSettlementItem,
   TSettlementStatus,
 } from '@forecourt/contracts';
-import { isoTime } from '../operations/iso-time';
+import { isoTime } from '../../lib/iso-time';
 import type { LoyaltyTransactionRow, ProgramRow, SettlementRow } from './loyalty.repository';
 
 /** A stored programme → its wire shape. */

@@ -6,8 +6,9 @@ import type {
 import type { Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { LoyaltyProgramsTable, LoyaltyTransactionsTable, SettlementsTable } from '../../db/schema';
-import type { SortColumn } from '../operations/list-page';
-import { type Scope, scopePredicate } from '../operations/scope';
+import type { SortColumn } from '../../lib/paging/list-page';
+import type { Scope } from '../../lib/scope/scope';
+import { scopePredicate } from '../../lib/scope/scope.repository';
 
 export type ProgramRow = Selectable<LoyaltyProgramsTable>;
 export type LoyaltyTransactionRow = Selectable<LoyaltyTransactionsTable> & { stationName: string };

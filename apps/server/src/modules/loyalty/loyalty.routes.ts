@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireCaller } from '../../http/caller';
 import { sendListCsv, wantsCsv } from '../../http/csv-export';
-import { READ_ERRORS } from '../operations/deps';
+import { READ_ERRORS } from '../../http/read-route';
 import type { LoyaltyDeps } from './loyalty.deps';
 import {
   getSettlementDetail,

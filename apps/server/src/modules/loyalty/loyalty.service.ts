@@ -16,11 +16,10 @@ import type { Db } from '../../db/database';
 import type { Caller } from '../../http/caller';
 import { AppError, notFound } from '../../lib/app-error';
 import type { SettlementReady } from '../../lib/domain-events';
-import { auditTrail, recordAudit } from '../audit/audit.repository';
-import { callerSeesStation } from '../incidents/incidents.repository';
-import { checkSortSpan, keysetOrder, listPage } from '../operations/list-page';
-import { networkScope } from '../operations/scope';
-import { resolveRequestWindow } from '../operations/window';
+import { checkSortSpan, keysetOrder, listPage } from '../../lib/paging/list-page';
+import { callerSeesStation, networkScope } from '../../lib/scope/scope';
+import { resolveRequestWindow } from '../../lib/windows/request-window';
+import { auditTrail, recordAudit } from '../audit/audit';
 import type { LoyaltyDeps } from './loyalty.deps';
 import { presentLoyaltyTransaction, presentProgram, presentSettlement } from './loyalty.presenter';
 import {

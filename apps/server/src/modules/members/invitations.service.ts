@@ -3,7 +3,7 @@ import { AppError } from '../../lib/app-error';
 import type { AccountsDeps } from '../accounts/accounts.deps';
 import { issueEmailToken } from '../accounts/email-tokens.repository';
 import { findUserByEmail, findUserById, insertUser } from '../accounts/users.repository';
-import { recordAuditEvent } from '../audit/audit.repository';
+import { recordAuditEvent } from '../audit/audit';
 import { invitationMail } from '../mail/templates';
 import { membershipValues } from './member-policy';
 import {

@@ -5,7 +5,8 @@ import { pageCount } from '../../db/paging';
 import type { Caller } from '../../http/caller';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AccountsDeps } from '../accounts/accounts.deps';
-import { recordAuditEvent } from '../audit/audit.repository';
+import { recordAuditEvent } from '../audit/audit';
+import { forgetUserState } from '../auth/forget-user-state';
 import { revokeAllSessions } from '../auth/sessions.service';
 import { assertCanManage, effectiveScope, membershipValues } from './member-policy';
 import { isMemberDisabled, presentMember } from './members.presenter';
@@ -20,7 +21,6 @@ import {
   updateMembership,
 } from './members.repository';
 import type { TMember, TMemberList, TMemberListQuery, TMemberUpdate } from './members.schemas';
-import { forgetUserState } from './user-state';
 
 export async function getMemberList(db: Db, caller: Caller, query: TMemberListQuery): Promise<TMemberList> {
   const { rows, count, approximate } = await listMembers(db, caller.organizationId, query);

@@ -1,7 +1,8 @@
 import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { type Scope, scopePredicate } from '../operations/scope';
-import { splitWindow } from './buckets';
+import type { Scope } from '../../lib/scope/scope';
+import { scopePredicate } from '../../lib/scope/scope.repository';
+import { splitWindow } from '../../lib/time-buckets';
 
 /** Incident states that still need someone (the "open incidents" KPI). */
 export const OPEN_INCIDENT_STATUSES = ['open', 'acknowledged'] as const;

@@ -8,7 +8,8 @@ import type {
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { IncidentsTable } from '../../db/schema';
-import { type Scope, scopePredicate } from '../operations/scope';
+import type { Scope } from '../../lib/scope/scope';
+import { scopePredicate } from '../../lib/scope/scope.repository';
 import { presentTransaction } from '../operations/transactions.presenter';
 import { OPEN_INCIDENT_STATUSES } from './activity.repository';
 

@@ -8,8 +8,8 @@ import {
   type TStationStatus,
 } from '@forecourt/contracts';
 import type { Db } from '../../db/database';
-import type { Scope } from '../operations/scope';
-import { resolveRequestWindow } from '../operations/window';
+import type { Scope } from '../../lib/scope/scope';
+import { resolveRequestWindow } from '../../lib/windows/request-window';
 import { countVehiclesServed, openIncidentsByStation } from './activity.repository';
 import { latestOpenIncidents, latestTransactions, scopeStations } from './command.repository';
 import { summarise } from './kpis';

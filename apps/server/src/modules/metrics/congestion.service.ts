@@ -9,9 +9,9 @@ import type {
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { CongestionSamplesTable } from '../../db/schema';
-import { keysetOrder, listPage, type SortColumn } from '../operations/list-page';
-import { resolveRequestWindow } from '../operations/window';
-import { stepStart } from './buckets';
+import { keysetOrder, listPage, type SortColumn } from '../../lib/paging/list-page';
+import { stepStart } from '../../lib/time-buckets';
+import { resolveRequestWindow } from '../../lib/windows/request-window';
 import { chartSteps } from './series';
 
 type SampleRow = Selectable<CongestionSamplesTable>;

@@ -1,6 +1,6 @@
 import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { WEEK_GRID_ORIGIN, WEEK_MS, weekBucket } from './buckets';
+import { WEEK_GRID_ORIGIN, WEEK_MS, weekBucket } from '../../lib/time-buckets';
 
 /**
  * Keeps `customer_sales_weekly` (customer fills per station, IST week, customer and fuel) in step

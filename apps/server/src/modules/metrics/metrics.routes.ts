@@ -14,8 +14,8 @@ import {
 } from '@forecourt/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireCaller } from '../../http/caller';
-import { PLAIN_JSON, READ_ERRORS, type ReadDeps } from '../operations/deps';
-import { networkScope, stationScope } from '../operations/scope';
+import { PLAIN_JSON, READ_ERRORS, type ReadDeps } from '../../http/read-route';
+import { networkScope, stationScope } from '../../lib/scope/scope';
 import { ZStationSlugParams } from '../stations/stations.routes';
 import { getCommandCentre } from './command.service';
 import { getCongestionSummary, listCongestionSamples } from './congestion.service';

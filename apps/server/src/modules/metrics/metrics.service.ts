@@ -1,7 +1,7 @@
 import type { TFuel, TMetricsPoint, TStationMetrics, TStationMetricsQuery } from '@forecourt/contracts';
 import type { Db } from '../../db/database';
-import type { Scope } from '../operations/scope';
-import { resolveRequestWindow } from '../operations/window';
+import type { Scope } from '../../lib/scope/scope';
+import { resolveRequestWindow } from '../../lib/windows/request-window';
 import { averageTicket } from './kpis';
 import { type SalesRow, salesBy } from './sales.repository';
 import { chartSteps } from './series';

@@ -1,8 +1,8 @@
 import { directionsUrl, type TStationOverview, type TStationOverviewQuery } from '@forecourt/contracts';
 import type { Db } from '../../db/database';
 import type { StationRow } from '../../db/schema';
-import type { Scope } from '../operations/scope';
-import { resolveRequestWindow } from '../operations/window';
+import type { Scope } from '../../lib/scope/scope';
+import { resolveRequestWindow } from '../../lib/windows/request-window';
 import { countOpenIncidents, countVehiclesServed } from './activity.repository';
 import { summarise } from './kpis';
 import { salesBy } from './sales.repository';

@@ -1,6 +1,6 @@
 import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { DAY_MS, dayBucket, HOUR_MS, hourBucket } from './buckets';
+import { DAY_MS, dayBucket, HOUR_MS, hourBucket } from '../../lib/time-buckets';
 import { refreshCustomerWeeks } from './customer-rollup.writer';
 
 /**

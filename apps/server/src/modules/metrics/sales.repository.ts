@@ -1,8 +1,9 @@
 import type { TFuel, TPaymentMode } from '@forecourt/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { type Scope, scopePredicate } from '../operations/scope';
-import { DAY_MS, HOUR_MS, splitWindow } from './buckets';
+import type { Scope } from '../../lib/scope/scope';
+import { scopePredicate } from '../../lib/scope/scope.repository';
+import { DAY_MS, HOUR_MS, splitWindow } from '../../lib/time-buckets';
 
 /**
  * Sales totals of a window, grouped by any of fuel, payment mode, station and chart step. Whole IST

@@ -1,6 +1,6 @@
 import { AppError } from '../../lib/app-error';
-import type { ResolvedWindow } from '../operations/window';
-import { HOUR_MS, stepStarts } from './buckets';
+import { HOUR_MS, stepStarts } from '../../lib/time-buckets';
+import type { ResolvedWindow } from '../../lib/windows/request-window';
 
 /** Longest window a chart may read at steps that are not whole hours (those read raw rows, not the rollup). */
 export const MAX_FINE_STEP_SPAN_MS = 7 * 86_400_000;

@@ -1,6 +1,6 @@
 import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { DAY_MS, dayBucket } from './buckets';
+import { DAY_MS, dayBucket } from '../../lib/time-buckets';
 
 /**
  * Keeps `sightings_daily` (ANPR visits and visits that ended in a fill, per station and IST day) in

@@ -15,11 +15,10 @@ import { z } from 'zod';
 import { requireCaller } from '../../http/caller';
 import { PLAIN_JSON } from '../../http/response-serializer';
 import { AppError, notFound } from '../../lib/app-error';
-import { getGlobalPreferences, getPreferences } from '../widget/widget.service';
 import { ensureEnvironment } from './environments.service';
 import { presentExecutionDetail } from './execution-details.repository';
 import { fromHexId, toHexId, toHexIdOrNull } from './ids';
-import type { EnvironmentRow, NotifyDeps } from './notify.deps';
+import type { EnvironmentRow, NotifyDeps, SubscriberPreferencesReader } from './notify.deps';
 import { presentSubscriber } from './subscribers.presenter';
 import { findSubscriber } from './subscribers.repository';
 
@@ -253,20 +252,20 @@ async function searchSubscribers(
 
 async function subscriberPreferences(
   deps: NotifyDeps,
+  preferences: SubscriberPreferencesReader,
   environment: EnvironmentRow,
   subscriberId: string,
 ): Promise<TSubscriberPreferences> {
   const subscriber = await findSubscriber(deps.db, environment.id, subscriberId);
   if (!subscriber) throw notFound('Subscriber');
-  const session = { subscriber };
-  const [workflows, [global]] = await Promise.all([
-    getPreferences(deps, session),
-    getGlobalPreferences(deps, session),
-  ]);
-  return { global: global?.preference ?? null, workflows };
+  return preferences(deps, subscriber);
 }
 
-export function activityRoutes(deps: NotifyDeps): FastifyPluginAsyncZod {
+/** `preferences` reads a subscriber's preferences as the inbox shows them (the widget module's). */
+export function activityRoutes(
+  deps: NotifyDeps,
+  preferences: SubscriberPreferencesReader,
+): FastifyPluginAsyncZod {
   const environmentOf = async (request: Parameters<typeof requireCaller>[0]) =>
     ensureEnvironment(deps, requireCaller(request).organizationId);
   return async (app) => {
@@ -344,7 +343,12 @@ export function activityRoutes(deps: NotifyDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => ({
-        data: await subscriberPreferences(deps, await environmentOf(request), request.params.subscriberId),
+        data: await subscriberPreferences(
+          deps,
+          preferences,
+          await environmentOf(request),
+          request.params.subscriberId,
+        ),
       }),
     );
   };

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/database';
 import { requireCaller } from '../../http/caller';
 import { AppError, notFound } from '../../lib/app-error';
-import { recordAuditEvent } from '../audit/audit.repository';
+import { recordAuditEvent } from '../audit/audit';
 import { ensureEnvironment } from './environments.service';
 import type { EnvironmentRow, NotifyDeps } from './notify.deps';
 import { bigintValue } from './sql-values';

@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireCaller } from '../../http/caller';
-import { recordAuditEvent } from '../audit/audit.repository';
+import { recordAuditEvent } from '../audit/audit';
 import { testIntegration } from './delivery/test-send';
 import { ensureEnvironment } from './environments.service';
 import {

@@ -7,7 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireCaller } from '../../http/caller';
 import { findUserById } from '../accounts/users.repository';
-import { recordAuditEvent } from '../audit/audit.repository';
+import { recordAuditEvent } from '../audit/audit';
 import { acceptEmptyJsonBody } from '../auth/empty-json-body';
 import { ensureEnvironment, presentEnvironment, rotateSecretKey, secretKeyOf } from './environments.service';
 import type { NotifyDeps } from './notify.deps';

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
+import { DEMO_ORGANIZATION_SLUG } from '../../notify-platform';
 import { createOrganization } from '../../test/factories';
 import { createTestDatabase } from '../../test/test-database';
 import { findEnvironmentOfOrganization } from './environments.repository';
-import { DEMO_ORGANIZATION_SLUG } from './register';
 import { seedNotify } from './seed';
 
 describe('notification environments at seed and startup', () => {

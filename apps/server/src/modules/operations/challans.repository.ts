@@ -2,8 +2,9 @@ import type { TChallanStatus } from '@forecourt/contracts';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { ChallansTable } from '../../db/schema';
-import { registrationRange, type SortColumn } from './list-page';
-import { type Scope, scopePredicate } from './scope';
+import { registrationRange, type SortColumn } from '../../lib/paging/list-page';
+import type { Scope } from '../../lib/scope/scope';
+import { scopePredicate } from '../../lib/scope/scope.repository';
 
 export type ChallanRow = Selectable<ChallansTable>;
 

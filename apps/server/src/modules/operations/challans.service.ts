@@ -6,11 +6,11 @@ import type {
   TNetworkChallanPageQuery,
 } from '@forecourt/contracts';
 import type { Db } from '../../db/database';
+import { isoTime as iso } from '../../lib/iso-time';
+import { keysetOrder, listPage } from '../../lib/paging/list-page';
+import type { Scope } from '../../lib/scope/scope';
+import { resolveRequestWindow } from '../../lib/windows/request-window';
 import { CHALLAN_SORT_COLUMNS, type ChallanRow, challansQuery } from './challans.repository';
-import { isoTime as iso } from './iso-time';
-import { keysetOrder, listPage } from './list-page';
-import type { Scope } from './scope';
-import { resolveRequestWindow } from './window';
 
 /** Offences are stored as a JSON array of `{act, name}` (the seed adds each offence's fine; not shown). */
 function offences(text: string): TChallanOffence[] {

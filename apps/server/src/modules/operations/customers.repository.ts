@@ -3,9 +3,10 @@ import { type AliasedSelectQueryBuilder, type SelectQueryBuilder, type SqlBool, 
 import type { Db } from '../../db/database';
 import { likeContains } from '../../db/paging';
 import type { Database } from '../../db/schema';
-import { WEEK_MS, weekBucket } from '../metrics/buckets';
-import type { SortColumn } from './list-page';
-import { type Scope, scopePredicate } from './scope';
+import type { SortColumn } from '../../lib/paging/list-page';
+import type { Scope } from '../../lib/scope/scope';
+import { scopePredicate } from '../../lib/scope/scope.repository';
+import { WEEK_MS, weekBucket } from '../../lib/time-buckets';
 
 /**
  * The customers screen: customers ranked by what they bought in the window. The sums come from the

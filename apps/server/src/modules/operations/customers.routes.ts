@@ -2,11 +2,11 @@ import { ZCustomerPage, ZCustomerPageQuery, ZNetworkCustomerPageQuery } from '@f
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireCaller } from '../../http/caller';
 import { sendListCsv, wantsCsv } from '../../http/csv-export';
+import { READ_ERRORS, type ReadDeps } from '../../http/read-route';
 import { COMPILED_JSON } from '../../http/response-serializer';
+import { networkScope, stationScope } from '../../lib/scope/scope';
 import { ZStationSlugParams } from '../stations/stations.routes';
 import { listCustomers } from './customers.service';
-import { READ_ERRORS, type ReadDeps } from './deps';
-import { networkScope, stationScope } from './scope';
 
 export function customersRoutes({ db, now }: ReadDeps): FastifyPluginAsyncZod {
   return async (app) => {

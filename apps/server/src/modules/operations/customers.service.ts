@@ -7,11 +7,11 @@ import {
   type TNetworkCustomerPageQuery,
 } from '@forecourt/contracts';
 import type { Db } from '../../db/database';
+import { isoTime as iso } from '../../lib/iso-time';
+import { keysetOrder, listPage } from '../../lib/paging/list-page';
+import type { Scope } from '../../lib/scope/scope';
+import { resolveRequestWindow } from '../../lib/windows/request-window';
 import { CUSTOMER_SORT_COLUMNS, type CustomerSummaryRow, customerSummaryQuery } from './customers.repository';
-import { isoTime as iso } from './iso-time';
-import { keysetOrder, listPage } from './list-page';
-import type { Scope } from './scope';
-import { resolveRequestWindow } from './window';
 
 function presentCustomer(row: CustomerSummaryRow): TCustomerSummary {
   const quantityByFuel: Partial<Record<TFuel, number>> = {};

@@ -2,8 +2,9 @@ import type { TPaymentMode, TPaymentStatus } from '@forecourt/contracts';
 import { type Selectable, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { PaymentsTable } from '../../db/schema';
-import type { SortColumn } from './list-page';
-import { type Scope, scopePredicate } from './scope';
+import type { SortColumn } from '../../lib/paging/list-page';
+import type { Scope } from '../../lib/scope/scope';
+import { scopePredicate } from '../../lib/scope/scope.repository';
 
 export type PaymentRow = Selectable<PaymentsTable>;
 

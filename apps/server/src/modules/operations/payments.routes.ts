@@ -2,11 +2,11 @@ import { ZNetworkPaymentPageQuery, ZPaymentPage, ZPaymentPageQuery } from '@fore
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireCaller } from '../../http/caller';
 import { sendListCsv, wantsCsv } from '../../http/csv-export';
+import { READ_ERRORS, type ReadDeps } from '../../http/read-route';
 import { COMPILED_JSON } from '../../http/response-serializer';
+import { networkScope, stationScope } from '../../lib/scope/scope';
 import { ZStationSlugParams } from '../stations/stations.routes';
-import { READ_ERRORS, type ReadDeps } from './deps';
 import { listPayments } from './payments.service';
-import { networkScope, stationScope } from './scope';
 
 export function paymentsRoutes({ db, now }: ReadDeps): FastifyPluginAsyncZod {
   return async (app) => {

@@ -6,11 +6,11 @@ import type {
   TPaymentStatus,
 } from '@forecourt/contracts';
 import type { Db } from '../../db/database';
-import { isoTime } from './iso-time';
-import { checkSortSpan, keysetOrder, listPage, readsSortIndex } from './list-page';
+import { isoTime } from '../../lib/iso-time';
+import { checkSortSpan, keysetOrder, listPage, readsSortIndex } from '../../lib/paging/list-page';
+import type { Scope } from '../../lib/scope/scope';
+import { resolveRequestWindow } from '../../lib/windows/request-window';
 import { type PaymentRow, paymentSorts, paymentsQuery } from './payments.repository';
-import type { Scope } from './scope';
-import { resolveRequestWindow } from './window';
 
 export function presentPayment(row: PaymentRow): TPayment {
   return {

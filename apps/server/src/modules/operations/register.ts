@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ReadDeps } from '../../http/read-route';
 import { challansRoutes } from './challans.routes';
 import { customersRoutes } from './customers.routes';
-import type { ReadDeps } from './deps';
 import { paymentsRoutes } from './payments.routes';
 import { transactionsRoutes } from './transactions.routes';
 import { vehiclesRoutes } from './vehicles.routes';

@@ -5,7 +5,7 @@ import type {
   TTransactionStatus,
   TVehicleClass,
 } from '@forecourt/contracts';
-import { isoTime as iso } from './iso-time';
+import { isoTime as iso } from '../../lib/iso-time';
 import type { TransactionRow } from './transactions.repository';
 
 /**

@@ -2,8 +2,9 @@ import type { TFuel, TPaymentMode, TTransactionStatus } from '@forecourt/contrac
 import { type Selectable, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { TransactionsTable } from '../../db/schema';
-import { registrationRange, type SortColumn } from './list-page';
-import { type Scope, scopePredicate } from './scope';
+import { registrationRange, type SortColumn } from '../../lib/paging/list-page';
+import type { Scope } from '../../lib/scope/scope';
+import { scopePredicate } from '../../lib/scope/scope.repository';
 
 export type TransactionRow = Selectable<TransactionsTable>;
 

@@ -1,10 +1,10 @@
 import type { TNetworkTransactionPageQuery, TTransactionPage } from '@forecourt/contracts';
 import type { Db } from '../../db/database';
-import { checkSortSpan, keysetOrder, listPage, readsSortIndex } from './list-page';
-import type { Scope } from './scope';
+import { checkSortSpan, keysetOrder, listPage, readsSortIndex } from '../../lib/paging/list-page';
+import type { Scope } from '../../lib/scope/scope';
+import { resolveRequestWindow } from '../../lib/windows/request-window';
 import { presentTransaction } from './transactions.presenter';
 import { transactionSorts, transactionsQuery } from './transactions.repository';
-import { resolveRequestWindow } from './window';
 
 /**
  * A page of fills in the window (screen `transactions`: 24 hours by default, at most 366 days, for

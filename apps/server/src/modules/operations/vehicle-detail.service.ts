@@ -8,12 +8,12 @@ import {
 import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/app-error';
+import type { Scope } from '../../lib/scope/scope';
+import { resolveRequestWindow } from '../../lib/windows/request-window';
 import { presentChallan } from './challans.service';
-import type { Scope } from './scope';
 import { presentTransaction } from './transactions.presenter';
 import { presentSighting, presentVehicle } from './vehicles.presenter';
 import { seenInScope } from './vehicles.repository';
-import { resolveRequestWindow } from './window';
 
 /** `station_id` within the scope's station list (every station of the organisation for 'all'). */
 const inStations = (scope: Scope, column: string) =>

@@ -1,5 +1,5 @@
 import type { TFuel, TVehicle, TVehicleClass, TVehicleSighting } from '@forecourt/contracts';
-import { isoTime as iso } from './iso-time';
+import { isoTime as iso } from '../../lib/iso-time';
 import type { SightingRow, VehicleRow } from './vehicles.repository';
 
 export function presentVehicle(row: VehicleRow): TVehicle {

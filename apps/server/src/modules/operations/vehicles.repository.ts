@@ -2,8 +2,9 @@ import type { TFuel, TVehicleClass } from '@forecourt/contracts';
 import { type Selectable, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { VehicleSightingsTable, VehiclesTable } from '../../db/schema';
-import { registrationRange, type SortColumn } from './list-page';
-import { type Scope, scopePredicate } from './scope';
+import { registrationRange, type SortColumn } from '../../lib/paging/list-page';
+import type { Scope } from '../../lib/scope/scope';
+import { scopePredicate } from '../../lib/scope/scope.repository';
 
 export type VehicleRow = Selectable<VehiclesTable>;
 export type SightingRow = Selectable<VehicleSightingsTable>;

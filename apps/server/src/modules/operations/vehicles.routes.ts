@@ -10,10 +10,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireCaller } from '../../http/caller';
 import { sendListCsv, wantsCsv } from '../../http/csv-export';
+import { READ_ERRORS, type ReadDeps } from '../../http/read-route';
 import { COMPILED_JSON } from '../../http/response-serializer';
+import { networkScope, stationScope } from '../../lib/scope/scope';
 import { ZStationSlugParams } from '../stations/stations.routes';
-import { READ_ERRORS, type ReadDeps } from './deps';
-import { networkScope, stationScope } from './scope';
 import { getVehicleDetail } from './vehicle-detail.service';
 import { listSightings, listVehicles } from './vehicles.service';
 

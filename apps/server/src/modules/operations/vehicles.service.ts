@@ -5,8 +5,9 @@ import type {
   TVehicleSightingPageQuery,
 } from '@forecourt/contracts';
 import type { Db } from '../../db/database';
-import { checkSortSpan, keysetOrder, listPage } from './list-page';
-import type { Scope } from './scope';
+import { checkSortSpan, keysetOrder, listPage } from '../../lib/paging/list-page';
+import type { Scope } from '../../lib/scope/scope';
+import { resolveRequestWindow } from '../../lib/windows/request-window';
 import { presentSighting, presentVehicle } from './vehicles.presenter';
 import {
   SIGHTING_SORT_COLUMNS,
@@ -14,7 +15,6 @@ import {
   VEHICLE_SORT_COLUMNS,
   vehiclesQuery,
 } from './vehicles.repository';
-import { resolveRequestWindow } from './window';
 
 /** A page of the organisation's vehicle registry (members: vehicles read at their stations). */
 export async function listVehicles(db: Db, scope: Scope, query: TVehiclePageQuery): Promise<TVehiclePage> {

@@ -1,5 +1,5 @@
 import { fuelsFromMask, type TOrganization, ZOrganizationKind } from '@forecourt/contracts';
-import { isoTime } from '../operations/iso-time';
+import { isoTime } from '../../lib/iso-time';
 import type { OrganizationRow } from './organizations.repository';
 
 export function presentOrganization(row: OrganizationRow): TOrganization {

@@ -9,7 +9,7 @@ import type { Db } from '../../db/database';
 import { pageCount } from '../../db/paging';
 import type { Caller } from '../../http/caller';
 import { notFound } from '../../lib/app-error';
-import { auditTrail, changedFields, recordAudit } from '../audit/audit.repository';
+import { auditTrail, changedFields, recordAudit } from '../audit/audit';
 import { presentOrganization } from './organizations.presenter';
 import {
   findOrganization,

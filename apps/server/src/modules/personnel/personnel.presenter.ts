@@ -1,5 +1,5 @@
 import type { TPersonnelItem, TPersonnelRole, TPersonnelStatus, TShift } from '@forecourt/contracts';
-import { isoTime } from '../operations/iso-time';
+import { isoTime } from '../../lib/iso-time';
 import type { PersonnelRow } from './personnel.repository';
 
 export function presentPersonnel(row: PersonnelRow): TPersonnelItem {

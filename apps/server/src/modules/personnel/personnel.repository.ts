@@ -2,8 +2,9 @@ import type { TPersonnelRole, TPersonnelStatus, TShift } from '@forecourt/contra
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { PersonnelTable } from '../../db/schema';
-import type { SortColumn } from '../operations/list-page';
-import { type Scope, scopePredicate } from '../operations/scope';
+import type { SortColumn } from '../../lib/paging/list-page';
+import type { Scope } from '../../lib/scope/scope';
+import { scopePredicate } from '../../lib/scope/scope.repository';
 
 export type PersonnelRow = Selectable<PersonnelTable> & { stationName: string; stationSlug: string };
 

@@ -13,10 +13,9 @@ import {
 import type { Db } from '../../db/database';
 import type { Caller } from '../../http/caller';
 import { AppError, notFound } from '../../lib/app-error';
-import { auditTrail, changedFields, recordAudit } from '../audit/audit.repository';
-import { callerSeesStation } from '../incidents/incidents.repository';
-import { keysetOrder, listPage } from '../operations/list-page';
-import { networkScope, type Scope, stationScope } from '../operations/scope';
+import { keysetOrder, listPage } from '../../lib/paging/list-page';
+import { callerSeesStation, networkScope, type Scope, stationScope } from '../../lib/scope/scope';
+import { auditTrail, changedFields, recordAudit } from '../audit/audit';
 import { presentPersonnel } from './personnel.presenter';
 import {
   findPersonnel,

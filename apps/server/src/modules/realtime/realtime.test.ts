@@ -13,8 +13,8 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
 import { createOrganization, createSignedInUser } from '../../test/factories';
+import { forgetUserState } from '../auth/forget-user-state';
 import { createForecourt, createKey, type Forecourt, fill } from '../ingest/testing';
-import { forgetUserState } from '../members/user-state';
 
 type Client = Socket<TOperationsServerEvents, TOperationsClientEvents>;
 type Received = { name: TOperationsEventName; payload: TOperationsEvents[TOperationsEventName] };

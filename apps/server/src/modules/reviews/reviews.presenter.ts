@@ -1,5 +1,5 @@
 import type { TRatingSummary, TStationReview } from '@forecourt/contracts';
-import { isoTime } from '../operations/iso-time';
+import { isoTime } from '../../lib/iso-time';
 import type { StationReviewRow } from './reviews.repository';
 
 export function presentReview(row: StationReviewRow): TStationReview {

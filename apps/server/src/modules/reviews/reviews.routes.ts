@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireCaller } from '../../http/caller';
 import { CSV_BATCH, type CsvColumn, sendCsv, wantsCsv } from '../../http/csv-export';
-import { stationScope } from '../operations/scope';
+import { stationScope } from '../../lib/scope/scope';
 import {
   getReview,
   listReviews,

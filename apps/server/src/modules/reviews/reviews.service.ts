@@ -12,8 +12,8 @@ import type { StationRow } from '../../db/schema';
 import type { Caller } from '../../http/caller';
 import { notFound } from '../../lib/app-error';
 import type { DomainEventBus } from '../../lib/domain-events';
-import { auditTrail, recordAudit } from '../audit/audit.repository';
-import { stationScope } from '../operations/scope';
+import { stationScope } from '../../lib/scope/scope';
+import { auditTrail, recordAudit } from '../audit/audit';
 import { presentReview, presentSummary } from './reviews.presenter';
 import {
   findStationReview,

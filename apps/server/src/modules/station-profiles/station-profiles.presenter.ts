@@ -8,7 +8,7 @@ import {
 } from '@forecourt/contracts';
 import { z } from 'zod';
 import { resolveFileLinks } from '../../lib/file-links';
-import { isoTime } from '../operations/iso-time';
+import { isoTime } from '../../lib/iso-time';
 import type { StationProfileRow } from './station-profiles.repository';
 
 const ZStoredAmenities = z.array(z.string());

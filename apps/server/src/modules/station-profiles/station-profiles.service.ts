@@ -9,8 +9,8 @@ import type { Db } from '../../db/database';
 import { pageCount } from '../../db/paging';
 import type { Caller } from '../../http/caller';
 import { AppError, notFound } from '../../lib/app-error';
-import { auditTrail, changedFields, recordAudit } from '../audit/audit.repository';
-import { stationScope } from '../operations/scope';
+import { stationScope } from '../../lib/scope/scope';
+import { auditTrail, changedFields, recordAudit } from '../audit/audit';
 import { presentStationProfile } from './station-profiles.presenter';
 import {
   findStationProfile,

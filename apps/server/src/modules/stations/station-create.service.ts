@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import type { Caller } from '../../http/caller';
 import { AppError } from '../../lib/app-error';
 import { firstFreeSlug, slugify } from '../../lib/slug';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../audit/audit';
 import { presentStation } from './stations.presenter';
 import { insertStationWithForecourt, stationCodeTaken, stationSlugsLike } from './stations.repository';
 

@@ -1,21 +1,12 @@
 import { fuelMask, type TStationListQuery } from '@forecourt/contracts';
-import { type ExpressionBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { countCapped, likeContains } from '../../db/paging';
-import type { Database, NewStation, StationRow } from '../../db/schema';
+import type { NewStation, StationRow } from '../../db/schema';
 import type { Caller } from '../../http/caller';
+import { stationsVisibleTo as visibleTo } from '../../lib/scope/scope.repository';
 
 const SORT_COLUMNS = { name: 'name', city: 'city', status: 'status', openedOn: 'openedOn' } as const;
-
-/** Restricts a station query to the caller's organisation and, for members, their stations. */
-function visibleTo(caller: Caller) {
-  return (eb: ExpressionBuilder<Database, 'stations'>) => {
-    const inOrganization = eb('stations.organizationId', '=', caller.organizationId);
-    if (caller.stationIds === 'all') return inOrganization;
-    if (caller.stationIds.length === 0) return eb.and([inOrganization, sql<boolean>`1 = 0`]);
-    return eb.and([inOrganization, eb('stations.id', 'in', caller.stationIds)]);
-  };
-}
 
 export async function listStations(
   db: Db,
@@ -50,19 +41,6 @@ export async function listStations(
     .execute();
   const { count, approximate } = await countCapped(db, base);
   return { rows, count, approximate };
-}
-
-export async function findStationBySlug(
-  db: Db,
-  caller: Caller,
-  slug: string,
-): Promise<StationRow | undefined> {
-  return db
-    .selectFrom('stations')
-    .where(visibleTo(caller))
-    .where('slug', '=', slug)
-    .selectAll()
-    .executeTakeFirst();
 }
 
 /** Station slugs (unique across organisations) equal to `base` or of the form `base-…`. */

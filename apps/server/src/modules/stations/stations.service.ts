@@ -11,8 +11,9 @@ import type { Db } from '../../db/database';
 import { pageCount } from '../../db/paging';
 import type { Caller } from '../../http/caller';
 import { notFound } from '../../lib/app-error';
+import { findStationBySlug } from '../../lib/scope/scope.repository';
 import { presentStation } from './stations.presenter';
-import { findStationBySlug, listStations, stationsInBox } from './stations.repository';
+import { listStations, stationsInBox } from './stations.repository';
 
 export async function getStationList(
   db: Db,

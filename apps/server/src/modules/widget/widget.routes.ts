@@ -31,6 +31,7 @@ import {
 } from './widget.service';
 import { scalarParam, ZCountQuery, ZFeedIdentifiers, ZFeedQuery, ZMessageIds } from './widget-query';
 import { checkWidgetSession } from './widget-session';
+import type { WidgetSessionCache } from './widget-session-cache';
 import { bearerOf } from './widget-token';
 
 declare module 'fastify' {
@@ -56,7 +57,9 @@ export const WIDGET_CORS_HEADERS = {
  * widget_user whose session still holds (widget-session.ts: subscriber, key version, a dashboard
  * user's sessions), else 401.
  */
-export function widgetAuthenticator(deps: Pick<NotifyDeps, 'db' | 'now' | 'keys' | 'widgetSessions'>) {
+export function widgetAuthenticator(
+  deps: Pick<NotifyDeps, 'db' | 'now' | 'keys'> & { widgetSessions: WidgetSessionCache },
+) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const token = bearerOf(request.headers.authorization);
     if (!token) {

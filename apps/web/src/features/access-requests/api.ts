@@ -9,7 +9,7 @@ import {
   ZStationAccessRequestPage,
 } from '@forecourt/contracts';
 import { http } from '../../lib/http';
-import { listCsvUrl, type TListParams } from '../operations/api';
+import { listCsvUrl, type TListParams } from '../../lib/list-params';
 
 /** GET /api/access-requests: one keyset page (admins: every request; members: their own). */
 export function fetchAccessRequestPage(

@@ -1,6 +1,6 @@
 import { DISPENSER_STATUSES } from '@forecourt/contracts';
 import type { TFilterField } from '../../components/filter-bar';
-import { fuel, status } from '../operations/filters';
+import { fuel, status } from '../operations';
 import { DISPENSER_STATUS_LABELS } from './labels';
 
 /** Status and fuel filters of the dispenser registry (the shared filter bar draws them). */

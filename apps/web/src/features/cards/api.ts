@@ -13,7 +13,7 @@ import {
   ZCardPage,
 } from '@forecourt/contracts';
 import { http } from '../../lib/http';
-import { listCsvUrl } from '../operations/api';
+import { listCsvUrl } from '../../lib/list-params';
 
 /** Query-string values of a list call: filters, sort and cursor. */
 export type TCardListParams = Record<string, string | string[] | undefined>;

@@ -10,8 +10,8 @@ import {
   ZStoredFile,
 } from '@forecourt/contracts';
 import { authorizedFetch, http } from '../../lib/http';
+import { listCsvUrl } from '../../lib/list-params';
 import { encodeQuery } from '../../lib/query-string';
-import { listCsvUrl } from '../operations/api';
 
 /** Query-string values of the incidents list call: filters, sort and cursor. */
 export type TIncidentListParams = Record<string, string | string[] | undefined>;

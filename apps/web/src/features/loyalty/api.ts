@@ -10,7 +10,7 @@ import {
   ZSettlementPage,
 } from '@forecourt/contracts';
 import { http } from '../../lib/http';
-import { listCsvUrl, type TListParams } from '../operations/api';
+import { listCsvUrl, type TListParams } from '../../lib/list-params';
 
 const programPath = (slug: string) => `/api/loyalty/${encodeURIComponent(slug)}`;
 

@@ -6,9 +6,9 @@ import type {
 } from '@forecourt/contracts';
 import { Badge, Group, Text } from '@mantine/core';
 import type { TColumn } from '../../components/data-table';
+import { EnumBadge } from '../../components/enum-badge';
 import { AnchorLink } from '../../components/links';
 import { formatDate, formatDateTime, formatInr, formatNumber } from '../../lib/format';
-import { EnumBadge } from '../operations/components/badges';
 import {
   LOYALTY_KIND_COLORS,
   LOYALTY_KIND_LABELS,

@@ -1,7 +1,7 @@
 import type { TSettlementDetail, TSettlementTransition } from '@forecourt/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { keepPreviousWithin } from '../../lib/keep-previous';
-import type { TListParams } from '../operations/api';
+import type { TListParams } from '../../lib/list-params';
 import {
   fetchLoyaltyTransactions,
   fetchPrograms,

@@ -1,5 +1,5 @@
 import type { TFuel, TIncidentSeverity, TIncidentStatus, TPaymentMode } from '@forecourt/contracts';
-import { PAYMENT_MODE_COLORS } from '../operations/labels';
+import { PAYMENT_MODE_COLORS } from '../operations';
 import { FUEL_COLORS } from '../stations/labels';
 
 /** Colours of the chart screens (Mantine colour names with a shade, as the charts take them). */

@@ -8,7 +8,7 @@ import {
   type TQuantityUnit,
   type TSalesSeries,
 } from '@forecourt/contracts';
-import { PAYMENT_MODE_LABELS } from '../operations/labels';
+import { PAYMENT_MODE_LABELS } from '../operations';
 import { FUEL_LABELS } from '../stations/labels';
 import { formatHourRange } from './format';
 import { fuelChartColor, laneChartColor, paymentModeChartColor } from './labels';

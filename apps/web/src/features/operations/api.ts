@@ -16,13 +16,7 @@ import {
 } from '@forecourt/contracts';
 import type { z } from 'zod';
 import { http } from '../../lib/http';
-import { encodeQuery, type TQueryRecord } from '../../lib/query-string';
-
-/** Query-string values of an operations list call: window, filters, sort and cursor. */
-export type TListParams = Record<string, string | string[] | boolean | undefined>;
-
-/** The time window part of a call (`useTimeWindow(...).params`). */
-export type TWindowParams = { startDate: string; endDate: string; frequency: string };
+import { listCsvUrl, type TListParams, type TWindowParams } from '../../lib/list-params';
 
 /** The keyset lists under `/api/stations/:slug/…`, each with the contract schema of its page. */
 const STATION_LIST_PAGES = {
@@ -87,34 +81,9 @@ export function fetchStationDirectory(signal?: AbortSignal): Promise<TStationLis
   });
 }
 
-/**
- * A list's address-bar state → the API call's parameters: the window, the sort and cursor, and the
- * filters named by `filterKeys` (multi-values sorted, so equal lists share one cache entry).
- */
-export function toListParams(
-  search: Record<string, unknown>,
-  filterKeys: readonly string[],
-  window?: TWindowParams,
-): TListParams {
-  const params: TListParams = { ...window };
-  for (const key of filterKeys) {
-    const value = search[key];
-    if (Array.isArray(value)) params[key] = value.length ? [...(value as string[])].sort() : undefined;
-    else if (typeof value === 'string' || typeof value === 'boolean') params[key] = value;
-  }
-  params.sort = typeof search.sort === 'string' ? search.sort : undefined;
-  params.cursor = typeof search.cursor === 'string' ? search.cursor : undefined;
-  return params;
-}
-
 /** Registrations as the API keys them: upper case, without spaces or dashes. */
 export function normalizeRegistration(registration: string): string {
   return registration.replace(/[\s-]/g, '').toUpperCase();
-}
-
-/** A list's address with `format=csv`: the same filters, window and sort, every row (no cursor). */
-export function listCsvUrl(path: string, params: TListParams): string {
-  return `${path}?${encodeQuery({ ...(params as TQueryRecord), cursor: undefined, format: 'csv' })}`;
 }
 
 /** The CSV address of a station's list. */

@@ -23,6 +23,7 @@ import {
 import { Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { TColumn } from '../../components/data-table';
+import { EnumBadge } from '../../components/enum-badge';
 import { AnchorLink } from '../../components/links';
 import {
   formatDateTime,
@@ -33,7 +34,7 @@ import {
   MISSING_VALUE,
 } from '../../lib/format';
 import { FUEL_LABELS } from '../stations/labels';
-import { EnumBadge, FuelBadge, WatchlistBadge } from './components/badges';
+import { FuelBadge, WatchlistBadge } from './components/badges';
 import {
   CHALLAN_STATUS_COLORS,
   CHALLAN_STATUS_LABELS,

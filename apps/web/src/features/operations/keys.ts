@@ -1,4 +1,5 @@
-import type { TListParams, TStationListResource, TWindowParams } from './api';
+import type { TListParams, TWindowParams } from '../../lib/list-params';
+import type { TStationListResource } from './api';
 
 /** Query keys of the operations lists; every key holds the full call (window, filters, sort, cursor). */
 export const operationsKeys = {

@@ -3,15 +3,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { TFilterField } from '../../components/filter-bar';
 import { keepPreviousWithin } from '../../lib/keep-previous';
+import type { TListParams, TWindowParams } from '../../lib/list-params';
 import {
   fetchStationDirectory,
   fetchStationListPage,
   fetchStationSchematic,
   fetchVehicleDetail,
   fetchVehicleRegistry,
-  type TListParams,
   type TStationListResource,
-  type TWindowParams,
 } from './api';
 import { operationsKeys } from './keys';
 

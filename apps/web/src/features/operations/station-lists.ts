@@ -1,6 +1,7 @@
 import type { TTimeWindowScreen } from '@forecourt/contracts';
 import type { TColumn } from '../../components/data-table';
 import type { TFilterField } from '../../components/filter-bar';
+import type { TNoun } from '../../components/lists/keyset-list-screen';
 import type { TStationListPage, TStationListResource } from './api';
 import {
   challanColumns,
@@ -9,7 +10,6 @@ import {
   sightingColumns,
   transactionColumns,
 } from './columns';
-import type { TNoun } from './components/keyset-list-screen';
 import {
   CHALLAN_FILTERS,
   CUSTOMER_FILTERS,

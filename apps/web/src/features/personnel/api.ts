@@ -7,7 +7,7 @@ import {
   ZPersonnelPage,
 } from '@forecourt/contracts';
 import { http } from '../../lib/http';
-import { listCsvUrl, type TListParams } from '../operations/api';
+import { listCsvUrl, type TListParams } from '../../lib/list-params';
 
 const stationPersonnelPath = (slug: string) => `/api/stations/${encodeURIComponent(slug)}/personnel`;
 

@@ -1,7 +1,7 @@
 import type { TPersonnelCreate, TPersonnelUpdate } from '@forecourt/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { keepPreviousWithin } from '../../lib/keep-previous';
-import type { TListParams } from '../operations/api';
+import type { TListParams } from '../../lib/list-params';
 import { createPersonnel, fetchStationPersonnel, setPersonnelActive, updatePersonnel } from './api';
 
 export const personnelKeys = {

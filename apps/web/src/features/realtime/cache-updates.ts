@@ -2,7 +2,7 @@ import type { TFuellingPointState, TStationSchematic } from '@forecourt/contract
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { assetKeys } from '../assets/queries';
 import { metricsKeys } from '../metrics/keys';
-import { operationsKeys } from '../operations/keys';
+import { operationsKeys } from '../operations';
 import type { TOperationsEvent } from './realtime-client';
 
 /**

@@ -1,10 +1,10 @@
 import { useDocumentTitle } from '@mantine/hooks';
 import { createLazyRoute } from '@tanstack/react-router';
-import { listCsvUrl, toListParams } from '../../features/operations/api';
+import { KeysetListScreen } from '../../components/lists/keyset-list-screen';
 import { vehicleColumns } from '../../features/operations/columns';
-import { KeysetListScreen } from '../../features/operations/components/keyset-list-screen';
 import { filterKeys, VEHICLE_REGISTRY_FILTERS } from '../../features/operations/filters';
 import { useVehicleRegistry } from '../../features/operations/queries';
+import { listCsvUrl, toListParams } from '../../lib/list-params';
 
 export const Route = createLazyRoute('/shell/vehicles')({ component: VehicleRegistryPage });
 

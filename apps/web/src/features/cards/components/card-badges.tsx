@@ -1,5 +1,5 @@
 import type { TCardStatus, TRequestStatus } from '@forecourt/contracts';
-import { EnumBadge } from '../../operations/components/badges';
+import { EnumBadge } from '../../../components/enum-badge';
 import {
   CARD_STATUS_COLORS,
   CARD_STATUS_LABELS,

@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { AnchorLink } from '../../../components/links';
-import { toListParams } from '../../operations/api';
-import { KeysetListScreen } from '../../operations/components/keyset-list-screen';
+import { KeysetListScreen } from '../../../components/lists/keyset-list-screen';
+import { toListParams } from '../../../lib/list-params';
 import { cardsCsvUrl, type TCardListParams } from '../api';
 import { cardColumns } from '../columns';
 import { CARD_FILTERS } from '../filters';

@@ -1,6 +1,6 @@
 import type { TIncidentItem, TIncidentSeverity, TIncidentStatus } from '@forecourt/contracts';
 import { Badge } from '@mantine/core';
-import { EnumBadge } from '../../operations/components/badges';
+import { EnumBadge } from '../../../components/enum-badge';
 import {
   INCIDENT_SEVERITY_COLORS,
   INCIDENT_SEVERITY_LABELS,

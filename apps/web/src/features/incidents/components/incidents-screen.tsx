@@ -1,9 +1,9 @@
 import { Stack } from '@mantine/core';
 import { CsvDownloadButton } from '../../../components/csv-download-button';
+import { KeysetListScreen } from '../../../components/lists/keyset-list-screen';
 import { PageHeader } from '../../../components/page-header';
-import { toListParams } from '../../operations/api';
-import { KeysetListScreen } from '../../operations/components/keyset-list-screen';
-import { useStationFilter } from '../../operations/queries';
+import { toListParams } from '../../../lib/list-params';
+import { useStationFilter } from '../../operations';
 import { incidentsCsvUrl, type TIncidentListParams } from '../api';
 import { incidentColumns } from '../columns';
 import { incidentFilters } from '../filters';

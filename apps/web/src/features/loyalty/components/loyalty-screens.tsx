@@ -1,11 +1,11 @@
 import { Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Navigate } from '@tanstack/react-router';
 import { AnchorLink } from '../../../components/links';
+import { KeysetListScreen } from '../../../components/lists/keyset-list-screen';
 import { PageHeader } from '../../../components/page-header';
 import { EmptyResult, ErrorState, LoadingState } from '../../../components/query-states';
-import { toListParams } from '../../operations/api';
-import { KeysetListScreen } from '../../operations/components/keyset-list-screen';
-import { useStationFilter } from '../../operations/queries';
+import { toListParams } from '../../../lib/list-params';
+import { useStationFilter } from '../../operations';
 import { useTimeWindow } from '../../time-window';
 import { loyaltyTransactionsCsvUrl, settlementsCsvUrl } from '../api';
 import { loyaltyTransactionColumns, settlementColumns } from '../columns';

@@ -3,13 +3,13 @@ import { Button, Card, Group, SimpleGrid, Stack, Table, Text, TextInput, Title }
 import { IconList } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { AuditTrail } from '../../../components/audit-trail';
+import { EnumBadge } from '../../../components/enum-badge';
 import { BackLink, ButtonLink } from '../../../components/links';
 import { PageHeader } from '../../../components/page-header';
 import { ErrorState } from '../../../components/query-states';
 import { RecordQuery } from '../../../components/record-states';
 import { formatDateTime, formatInr, formatNumber } from '../../../lib/format';
 import { useCan } from '../../auth/session';
-import { EnumBadge } from '../../operations/components/badges';
 import { periodLabel } from '../columns';
 import {
   LOYALTY_KIND_LABELS,

@@ -6,7 +6,7 @@ import { formatDateTime } from '../../../lib/format';
 import { hasUsableLocation } from '../../map/station-layers';
 import { MapLoading } from '../../map/station-map-panel';
 import { browserHasWebGl } from '../../map/webgl';
-import { PAYMENT_MODE_LABELS } from '../../operations/labels';
+import { PAYMENT_MODE_LABELS } from '../../operations';
 import { FUEL_LABELS, STATUS_COLORS, STATUS_LABELS } from '../../stations/labels';
 import { formatCount, formatFuelQuantity } from '../format';
 import { INCIDENT_SEVERITY_COLORS, INCIDENT_SEVERITY_LABELS, INCIDENT_STATUS_LABELS } from '../labels';

@@ -3,7 +3,7 @@ import { Group, SimpleGrid, Table } from '@mantine/core';
 import { IconAlertTriangle, IconCar, IconCurrencyRupee, IconReceipt, IconTicket } from '@tabler/icons-react';
 import { AnchorLink } from '../../../components/links';
 import { formatInr } from '../../../lib/format';
-import { PAYMENT_MODE_LABELS } from '../../operations/labels';
+import { PAYMENT_MODE_LABELS } from '../../operations';
 import { FUEL_LABELS } from '../../stations/labels';
 import { formatCount, formatFuelQuantity, formatInrCompact, formatShare } from '../format';
 import { fuelChartColor, paymentModeChartColor } from '../labels';

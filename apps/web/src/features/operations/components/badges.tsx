@@ -1,26 +1,8 @@
 import type { TFuel } from '@forecourt/contracts';
 import { Badge } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
+import { EnumBadge } from '../../../components/enum-badge';
 import { FUEL_COLORS, FUEL_LABELS } from '../../stations/labels';
-
-/** A value of an enum as a small badge, with the label and colour tables of `labels.ts`. */
-export function EnumBadge<T extends string>({
-  value,
-  labels,
-  colors,
-  variant = 'light',
-}: {
-  value: T;
-  labels: Record<T, string>;
-  colors: Record<T, string>;
-  variant?: 'light' | 'dot' | 'outline';
-}) {
-  return (
-    <Badge variant={variant} color={colors[value]} size="sm" tt="none" fw={600} style={{ flexShrink: 0 }}>
-      {labels[value]}
-    </Badge>
-  );
-}
 
 export function FuelBadge({ fuel }: { fuel: TFuel }) {
   return <EnumBadge value={fuel} labels={FUEL_LABELS} colors={FUEL_COLORS} />;

@@ -1,12 +1,13 @@
 import type { TKeysetPage } from '@forecourt/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { TColumn } from '../../../components/data-table';
+import { KeysetListScreen, type TKeysetListSearch } from '../../../components/lists/keyset-list-screen';
+import { toListParams } from '../../../lib/list-params';
 import { useTimeWindow } from '../../time-window';
-import { stationListCsvUrl, type TStationListResource, toListParams } from '../api';
+import { stationListCsvUrl, type TStationListResource } from '../api';
 import { filterKeys } from '../filters';
 import { useStationListPage } from '../queries';
 import type { TStationList, TStationListRow } from '../station-lists';
-import { KeysetListScreen, type TKeysetListSearch } from './keyset-list-screen';
 
 /**
  * A station's keyset list (transactions, payments, vehicles, customers, challans): the list's

@@ -22,12 +22,12 @@ import {
 import { type ReactNode, useState } from 'react';
 import type { TColumn } from '../../../components/data-table';
 import type { TFilterField } from '../../../components/filter-bar';
+import { KeysetListScreen } from '../../../components/lists/keyset-list-screen';
 import { RecordHistoryButton } from '../../../components/record-history-button';
 import { formatDate } from '../../../lib/format';
+import { toListParams } from '../../../lib/list-params';
 import { describeAuthError } from '../../auth/errors';
 import { useCan } from '../../auth/session';
-import { toListParams } from '../../operations/api';
-import { KeysetListScreen } from '../../operations/components/keyset-list-screen';
 import { fetchPersonnel, stationPersonnelCsvUrl } from '../api';
 import {
   formatMobile,

@@ -1,45 +1,46 @@
-import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
-import type { StationRow } from '../../db/schema';
+import type { Database, StationRow } from '../../db/schema';
 import type { Caller } from '../../http/caller';
-import { notFound } from '../../lib/app-error';
-import { findStationBySlug } from '../stations/stations.repository';
+import type { Scope } from './scope';
 
-/**
- * Which rows of a fact table (transactions, payments, sightings, challans…) a request may read:
- * the caller's organisation, narrowed to a verified list of its station ids when the caller is a
- * member with a station list, asked for some stations, or is on a station page.
- */
-export type Scope = { organizationId: number; stationIds: readonly number[] | 'all' };
+/** Restricts a station query to the caller's organisation and, for members, their stations. */
+export function stationsVisibleTo(caller: Caller) {
+  return (eb: ExpressionBuilder<Database, 'stations'>) => {
+    const inOrganization = eb('stations.organizationId', '=', caller.organizationId);
+    if (caller.stationIds === 'all') return inOrganization;
+    if (caller.stationIds.length === 0) return eb.and([inOrganization, sql<boolean>`1 = 0`]);
+    return eb.and([inOrganization, eb('stations.id', 'in', caller.stationIds)]);
+  };
+}
 
-/** The scope of a station page: the slug must name a station the caller sees, else 404. */
-export async function stationScope(
+/** The station with this slug when the caller sees it. */
+export async function findStationBySlug(
   db: Db,
   caller: Caller,
   slug: string,
-): Promise<{ station: StationRow; scope: Scope }> {
-  const station = await findStationBySlug(db, caller, slug);
-  if (!station) throw notFound('Station');
-  return { station, scope: { organizationId: caller.organizationId, stationIds: [station.id] } };
+): Promise<StationRow | undefined> {
+  return db
+    .selectFrom('stations')
+    .where(stationsVisibleTo(caller))
+    .where('slug', '=', slug)
+    .selectAll()
+    .executeTakeFirst();
 }
 
-/**
- * The scope of a network-wide list: every station the caller sees, or those of `requested` among
- * them (ids of other organisations or outside a member's list simply match nothing).
- */
-export async function networkScope(db: Db, caller: Caller, requested?: readonly number[]): Promise<Scope> {
-  const { organizationId } = caller;
-  if (!requested?.length) return { organizationId, stationIds: caller.stationIds };
-  const visible = caller.stationIds;
-  const allowed = visible === 'all' ? requested : requested.filter((id) => visible.includes(id));
-  if (allowed.length === 0) return { organizationId, stationIds: [] };
+/** Those of `ids` that are stations of the organisation. */
+export async function organizationStationIds(
+  db: Db,
+  organizationId: number,
+  ids: readonly number[],
+): Promise<number[]> {
   const rows = await db
     .selectFrom('stations')
     .select('id')
     .where('organizationId', '=', organizationId)
-    .where('id', 'in', [...new Set(allowed)])
+    .where('id', 'in', [...new Set(ids)])
     .execute();
-  return { organizationId, stationIds: rows.map((row) => row.id) };
+  return rows.map((row) => row.id);
 }
 
 /**

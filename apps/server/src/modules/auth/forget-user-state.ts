@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { authContext } from '../auth/auth-context';
+import { authContext } from './auth-context';
 
 /**
  * Makes this process re-read a user's memberships on their next request, so a changed role,

@@ -6,7 +6,7 @@ import {
   type TTimeWindowScreen,
   validateWindow,
 } from '@forecourt/contracts';
-import { AppError } from '../../lib/app-error';
+import { AppError } from '../app-error';
 
 /** A window resolved against a screen's limits, with its bounds in epoch ms (end exclusive). */
 export type ResolvedWindow = { window: TTimeWindow; startMs: number; endMs: number; stepMs: number };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../lib/app-error';
-import { resolveRequestWindow } from './window';
+import { AppError } from '../app-error';
+import { resolveRequestWindow } from './request-window';
 
 const HOUR = 3_600_000;
 const now = Date.UTC(2026, 10, 22, 12, 0, 0);

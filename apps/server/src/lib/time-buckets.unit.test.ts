@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DAY_MS, dayBucket, HOUR_MS, hourBucket, splitWindow, stepStart } from './buckets';
+import { DAY_MS, dayBucket, HOUR_MS, hourBucket, splitWindow, stepStart } from './time-buckets';
 
 const IST = 19_800_000;
 const at = (iso: string) => Date.parse(iso);

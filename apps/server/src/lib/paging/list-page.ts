@@ -2,7 +2,7 @@ import type { TKeysetPage, TSortSpec, TTimeWindow } from '@forecourt/contracts';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { type KeysetOrder, type KeyValue, keysetPage, type Paging } from '../../db/keyset';
 import { pageCount } from '../../db/paging';
-import { AppError } from '../../lib/app-error';
+import { AppError } from '../app-error';
 
 /** How one sortable field of a list maps to SQL and to its result rows. */
 export type SortColumn<R> = {

@@ -4,8 +4,11 @@ import { IconArrowsSort, IconChevronsLeft, IconFilterOff } from '@tabler/icons-r
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { CsvDownloadButton } from '../../../components/csv-download-button';
-import { DataTable, type TColumn } from '../../../components/data-table';
+import { TimeWindowControl, type TTimeWindowApi } from '../../features/time-window';
+import { isApiError } from '../../lib/http';
+import { type TSortValue, toggleSort } from '../../lib/list-sort';
+import { CsvDownloadButton } from '../csv-download-button';
+import { DataTable, type TColumn } from '../data-table';
 import {
   clearedFilters,
   FilterBar,
@@ -13,14 +16,11 @@ import {
   type TFilterField,
   type TFilterPatch,
   type TFilterValues,
-} from '../../../components/filter-bar';
-import { KeysetPager, type TKeysetPaging, useKeysetPaging } from '../../../components/keyset-pager';
-import { PageHeader } from '../../../components/page-header';
-import { currentFailure, EmptyResult, ErrorState, LoadingState } from '../../../components/query-states';
-import { RefreshButton } from '../../../components/refresh-button';
-import { isApiError } from '../../../lib/http';
-import { type TSortValue, toggleSort } from '../../../lib/list-sort';
-import { TimeWindowControl, type TTimeWindowApi } from '../../time-window';
+} from '../filter-bar';
+import { KeysetPager, type TKeysetPaging, useKeysetPaging } from '../keyset-pager';
+import { PageHeader } from '../page-header';
+import { currentFailure, EmptyResult, ErrorState, LoadingState } from '../query-states';
+import { RefreshButton } from '../refresh-button';
 
 export type TNoun = { one: string; other: string };
 

@@ -1,36 +1,37 @@
 import type { FastifyInstance } from 'fastify';
 import type { Server } from 'socket.io';
-import { type Leadership, soleLeadership } from '../../cluster/leader';
-import type { Db } from '../../db/database';
-import { filesHostOf } from '../../lib/file-links';
-import type { AccessControl } from '../auth/access-control';
-import { authContext } from '../auth/auth-context';
-import { inboxApiRoutes } from '../widget/inbox-api.routes';
-import { DEFAULT_MAX_SNOOZE_HOURS } from '../widget/inbox-api.service';
-import { SnoozeWaker } from '../widget/snooze-waker';
-import { widgetAuthenticator, widgetRoutes } from '../widget/widget.routes';
-import { WidgetRealtime } from '../widget/widget-realtime';
-import { WidgetSessionCache } from '../widget/widget-session-cache';
-import { activityRoutes } from './activity.routes';
-import { announcementRoutes } from './announcements';
-import { BullMqQueue } from './bullmq-queue';
-import type { DeliveryOptions } from './delivery/options';
-import { subscribeDomainTriggers } from './domain-triggers';
-import { listOrganizationIds } from './environments.repository';
-import { ensureEnvironments, presetSecretKey } from './environments.service';
-import { integrationOperations, integrationTestRoutes } from './integrations.routes';
-import { InProcessQueue } from './job-queue';
-import type { NotifyDeps, NotifyQueue } from './notify.deps';
-import { apiKeyAuthenticator, notifyRoutes } from './notify.routes';
-import { ALL_FEATURES, type NotifyFeatures } from './notify-features';
-import { platformRoutes } from './platform.routes';
-import { previewRoutes } from './preview.routes';
-import { NotifyScheduler } from './scheduler';
-import { notifyKeys } from './secrets';
-import { slackOAuthRoutes } from './slack-oauth.routes';
-import { tenantOperations } from './tenants.routes';
-import { DEFAULT_LEASE, pendingEventIds, processEvent, releaseJobLeases } from './worker';
-import { workflowTemplateOperations } from './workflow-templates.routes';
+import { type Leadership, soleLeadership } from './cluster/leader';
+import type { Db } from './db/database';
+import { filesHostOf } from './lib/file-links';
+import type { AccessControl } from './modules/auth/access-control';
+import { authContext } from './modules/auth/auth-context';
+import { activityRoutes } from './modules/notify/activity.routes';
+import { announcementRoutes } from './modules/notify/announcements';
+import { BullMqQueue } from './modules/notify/bullmq-queue';
+import type { DeliveryOptions } from './modules/notify/delivery/options';
+import { subscribeDomainTriggers } from './modules/notify/domain-triggers';
+import { listOrganizationIds } from './modules/notify/environments.repository';
+import { ensureEnvironments, presetSecretKey } from './modules/notify/environments.service';
+import { integrationOperations, integrationTestRoutes } from './modules/notify/integrations.routes';
+import { InProcessQueue } from './modules/notify/job-queue';
+import type { NotifyDeps, NotifyQueue } from './modules/notify/notify.deps';
+import { apiKeyAuthenticator, notifyRoutes } from './modules/notify/notify.routes';
+import { ALL_FEATURES, type NotifyFeatures } from './modules/notify/notify-features';
+import { platformRoutes } from './modules/notify/platform.routes';
+import { previewRoutes } from './modules/notify/preview.routes';
+import { NotifyScheduler } from './modules/notify/scheduler';
+import { notifyKeys } from './modules/notify/secrets';
+import { slackOAuthRoutes } from './modules/notify/slack-oauth.routes';
+import { tenantOperations } from './modules/notify/tenants.routes';
+import { DEFAULT_LEASE, pendingEventIds, processEvent, releaseJobLeases } from './modules/notify/worker';
+import { workflowTemplateOperations } from './modules/notify/workflow-templates.routes';
+import { inboxApiRoutes } from './modules/widget/inbox-api.routes';
+import { DEFAULT_MAX_SNOOZE_HOURS } from './modules/widget/inbox-api.service';
+import { SnoozeWaker } from './modules/widget/snooze-waker';
+import { readSubscriberPreferences } from './modules/widget/subscriber-preferences';
+import { widgetAuthenticator, widgetRoutes } from './modules/widget/widget.routes';
+import { WidgetRealtime } from './modules/widget/widget-realtime';
+import { WidgetSessionCache } from './modules/widget/widget-session-cache';
 
 /** The organisation whose key `NOTIFY_SECRET_KEY` presets: the demo seed's first organisation. */
 export const DEMO_ORGANIZATION_SLUG = 'sahyog-fuels';
@@ -109,13 +110,14 @@ export async function registerNotify(
   const queue = options.redisUrl
     ? new BullMqQueue(work, app.log, { url: options.redisUrl, prefix: options.redisPrefix, consume: worker })
     : new InProcessQueue(work, app.log, { consume: worker });
+  const widgetSessions = new WidgetSessionCache();
   const deps: NotifyDeps = {
     db: options.db,
     now: options.now,
     log: app.log,
     keys,
     inbox: realtime,
-    widgetSessions: new WidgetSessionCache(),
+    widgetSessions,
     queue,
     publicUrl: (options.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, ''),
     delivery: {
@@ -139,7 +141,7 @@ export async function registerNotify(
   app.decorateRequest('notifyEnvironment', null);
   app.decorateRequest('widgetSession', null);
   options.access.provideV1Authenticator('api-key', apiKeyAuthenticator(deps));
-  options.access.provideV1Authenticator('widget', widgetAuthenticator(deps));
+  options.access.provideV1Authenticator('widget', widgetAuthenticator({ ...deps, widgetSessions }));
 
   app.addHook('onReady', async () => {
     if (queue instanceof BullMqQueue) {
@@ -214,6 +216,6 @@ export async function registerNotify(
   );
   await app.register(announcementRoutes(deps));
   await app.register(previewRoutes());
-  await app.register(activityRoutes(deps));
+  await app.register(activityRoutes(deps, readSubscriberPreferences));
   await app.register(slackOAuthRoutes(deps));
 }

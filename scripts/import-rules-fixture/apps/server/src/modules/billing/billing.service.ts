@@ -1,0 +1,4 @@
+// Violation (no-foreign-repository): another module's repository.
+import { findOrder } from '../orders/orders.repository';
+
+export const invoiceFor = (id: number) => findOrder(id);

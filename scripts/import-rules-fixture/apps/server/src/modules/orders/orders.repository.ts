@@ -1,0 +1,1 @@
+export const findOrder = (id: number) => ({ id });

@@ -1,0 +1,1 @@
+export const cartTotal = (prices: number[]) => prices.reduce((a, b) => a + b, 0);

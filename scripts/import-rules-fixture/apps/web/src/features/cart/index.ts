@@ -1,0 +1,1 @@
+export { cartTotal } from './cart-total';
