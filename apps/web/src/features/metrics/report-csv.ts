@@ -14,8 +14,8 @@ import {
   type TStationOverview,
   type TTimeWindow,
 } from '@forecourt/contracts';
-import { PAYMENT_MODE_LABELS } from '../operations/labels';
-import { FUEL_LABELS, STATUS_LABELS } from '../stations/labels';
+import { PAYMENT_MODE_LABELS } from '../operations';
+import { FUEL_LABELS, STATUS_LABELS } from '../stations';
 
 /**
  * CSV files of the figures a report screen shows (sales, metrics, overview, command centre), built

@@ -14,7 +14,7 @@ import {
   ZStationList,
 } from '@forecourt/contracts';
 import { http } from '../../lib/http';
-import { listCsvUrl } from '../operations/api';
+import { listCsvUrl } from '../../lib/list-params';
 import type { TStationListParams } from './search';
 
 /** GET /api/stations: one page of the caller's stations. */
