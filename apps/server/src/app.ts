@@ -170,14 +170,15 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(operationsRoutes({ db: deps.database.db, now: auth.now }));
   await app.register(metricsRoutes({ db: deps.database.db, now: auth.now }));
   await app.register(assetsRoutes({ db: deps.database.db, now: auth.now }));
+  const domainEvents = createDomainEventBus(app.log);
+  app.decorate('domainEvents', domainEvents);
   await registerAccounts(app, {
+    events: domainEvents,
     db: deps.database.db,
     mail: deps.mail,
     clock: auth.now,
     ...(rateStore ? { limiters: createAccountLimiters(auth.now, {}, rateStore) } : {}),
   });
-  const domainEvents = createDomainEventBus(app.log);
-  app.decorate('domainEvents', domainEvents);
   const filesHost =
     deps.filesHost ??
     filesHostOf(undefined, deps.mail?.appUrl ?? deps.notify?.publicUrl ?? 'http://localhost:8080');
@@ -211,6 +212,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     now: auth.now,
     publisher: realtime,
     log: app.log,
+    events: domainEvents,
   });
   app.decorate('realtime', realtime);
   app.decorate('ingest', ingest);

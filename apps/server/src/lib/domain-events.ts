@@ -36,9 +36,11 @@ export type DomainEvent =
       reason: 'severity_raised' | 'reopened';
       previousSeverity?: TIncidentSeverity;
     } & IncidentEventBase)
-  | RecordEvent;
+  | RecordEvent
+  /** A new organisation was created (signup); its creator is its first admin. */
+  | { type: 'organization.created'; organizationId: number; actorUserId: number; at: number };
 
-/** What every event of issue 5's records carries. */
+/** What every record event carries. */
 type RecordEventBase = {
   organizationId: number;
   /** The user who caused it; null for the system. */

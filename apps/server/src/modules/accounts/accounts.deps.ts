@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import type { DomainEventBus } from '../../lib/domain-events';
 import { MemoryRateStore, type RateStore } from '../auth/rate-store';
 import type { Mailer } from '../mail/mailer';
 import type { BackgroundTasks } from './background-tasks';
@@ -46,4 +47,6 @@ export type AccountsDeps = {
   /** The web app's public address, without a trailing slash. */
   appUrl: string;
   limiters: AccountLimiters;
+  /** Where `organization.created` is announced (the notification platform provisions it). */
+  events?: DomainEventBus;
 };

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
+import type { DomainEventBus } from '../../lib/domain-events';
 import { createMailer, DEFAULT_MAIL_FROM } from '../mail/mailer';
 import { outboxRoutes } from '../mail/outbox.routes';
 import { membersRoutes } from '../members/members.routes';
@@ -29,7 +30,13 @@ declare module 'fastify' {
  */
 export async function registerAccounts(
   app: FastifyInstance,
-  options: { db: Db; mail?: MailSettings; clock?: () => number; limiters?: AccountLimiters },
+  options: {
+    db: Db;
+    mail?: MailSettings;
+    clock?: () => number;
+    limiters?: AccountLimiters;
+    events?: DomainEventBus;
+  },
 ): Promise<void> {
   const mail = options.mail ?? DEFAULT_MAIL_SETTINGS;
   const clock = options.clock ?? Date.now;
@@ -53,6 +60,7 @@ export async function registerAccounts(
     clock,
     appUrl: mail.appUrl.replace(/\/+$/, ''),
     limiters: options.limiters ?? createAccountLimiters(clock),
+    ...(options.events ? { events: options.events } : {}),
   };
   await app.register(accountsRoutes(deps));
   await app.register(membersRoutes(deps));
