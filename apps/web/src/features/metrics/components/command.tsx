@@ -1,15 +1,16 @@
 import type { TCommandCentre, TCommandStation, TIncident, TTransaction } from '@forecourt/contracts';
-import { Badge, Box, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Box, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { AnchorLink } from '../../../components/links';
 import { formatDateTime } from '../../../lib/format';
+import { UrgencyBadge } from '../../incidents/components/urgency-badge';
 import { hasUsableLocation } from '../../map/station-layers';
 import { MapLoading } from '../../map/station-map-panel';
 import { browserHasWebGl } from '../../map/webgl';
 import { PAYMENT_MODE_LABELS } from '../../operations/labels';
 import { FUEL_LABELS, STATUS_COLORS, STATUS_LABELS } from '../../stations/labels';
 import { formatCount, formatFuelQuantity } from '../format';
-import { INCIDENT_SEVERITY_COLORS, INCIDENT_SEVERITY_LABELS, INCIDENT_STATUS_LABELS } from '../labels';
+import { INCIDENT_STATUS_LABELS } from '../labels';
 import { ChartCard } from './chart-card';
 import { formatRupees } from './sales-breakdown';
 
@@ -297,11 +298,7 @@ export function IncidentTicker({
             <TickerRow
               key={incident.id}
               testId="ticker-incident"
-              aside={
-                <Badge color={INCIDENT_SEVERITY_COLORS[incident.severity]} variant="light" tt="none">
-                  {INCIDENT_SEVERITY_LABELS[incident.severity]}
-                </Badge>
-              }
+              aside={<UrgencyBadge incident={incident} />}
             >
               <Text size="sm" fw={500} truncate>
                 #{incident.number} {incident.title}
