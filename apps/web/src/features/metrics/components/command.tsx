@@ -2,7 +2,7 @@ import type { TCommandCentre, TCommandStation, TIncident, TTransaction } from '@
 import { Box, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { AnchorLink } from '../../../components/links';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatMoney } from '../../../lib/format';
 import { UrgencyBadge } from '../../incidents/components/urgency-badge';
 import { hasUsableLocation } from '../../map/station-layers';
 import { MapLoading } from '../../map/station-map-panel';
@@ -12,7 +12,6 @@ import { FUEL_LABELS, STATUS_COLORS, STATUS_LABELS } from '../../stations/labels
 import { formatCount, formatFuelQuantity } from '../format';
 import { INCIDENT_STATUS_LABELS } from '../labels';
 import { ChartCard } from './chart-card';
-import { formatRupees } from './sales-breakdown';
 
 /** The network command centre's pieces: the status map, counts, rankings and the live tickers. */
 
@@ -78,7 +77,7 @@ function CommandStationTakings({ station }: { station: TCommandStation }) {
   return (
     <>
       <Text size="sm">
-        {formatRupees(station.revenuePaise)} from {formatCount(station.transactions)} transactions in this
+        {formatMoney(station.revenuePaise)} from {formatCount(station.transactions)} transactions in this
         window
       </Text>
       {station.openIncidents > 0 && (
@@ -174,7 +173,7 @@ export function StationRanking({
                       </Text>
                     </Stack>
                   </Table.Td>
-                  <Table.Td ta="right">{formatRupees(station.revenuePaise)}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(station.revenuePaise)}</Table.Td>
                   <Table.Td ta="right" visibleFrom="sm">
                     {formatCount(station.transactions)}
                   </Table.Td>
@@ -250,7 +249,7 @@ export function TransactionTicker({
               testId="ticker-transaction"
               aside={
                 <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                  {formatRupees(transaction.amountPaise)}
+                  {formatMoney(transaction.amountPaise)}
                 </Text>
               }
             >

@@ -11,7 +11,7 @@ import {
 import {
   formatCompact,
   formatCount,
-  formatInrCompact,
+  formatMoneyCompact,
   formatQueue,
   formatWaitMinutes,
   stepScale,
@@ -19,7 +19,7 @@ import {
 import { useStationMetrics } from '../../../features/metrics/queries';
 import { isQuietWindow, metricsRows, volumeGroups } from '../../../features/metrics/series';
 import { useTimeWindow } from '../../../features/time-window';
-import { formatInr, formatNumber } from '../../../lib/format';
+import { formatMoney, formatNumber } from '../../../lib/format';
 
 export const Route = createLazyRoute('/shell/stations/$slug/metrics')({ component: StationMetrics });
 
@@ -112,8 +112,8 @@ function StationMetrics() {
                   rows={rows}
                   series={TICKET_SERIES}
                   scale={scale}
-                  valueFormatter={(paise) => formatInr(paise)}
-                  tickFormatter={formatInrCompact}
+                  valueFormatter={(paise) => formatMoney(paise)}
+                  tickFormatter={formatMoneyCompact}
                 />
                 <TimeChartCard
                   title="Queue length"
