@@ -1,7 +1,7 @@
 import { formatInr, formatNumber, MISSING_VALUE } from '@forecourt/contracts';
 
 /**
- * Money on every screen, one rule (docs/PRODUCT.md, "How money reads"). Amounts arrive in paise.
+ * Money on every screen, one rule (docs/DISPLAY-RULES.md, "Money"). Amounts arrive in paise.
  *
  * - Full amounts (tables, tooltips, details, card limits, donut values): en-IN grouping with the
  *   rupee sign and always two decimals of paise, `₹1,23,456.78`, `₹50.00`, `-₹12.30`.

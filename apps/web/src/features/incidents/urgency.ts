@@ -3,7 +3,7 @@ import type { TIncidentSeverity, TIncidentStatus } from '@forecourt/contracts';
 /**
  * How urgent an incident is, as one tone every list uses for its colour (incidents list, command
  * centre, station pages): `urgent` red, `high` orange, `elevated` yellow, `normal` grey, `done`
- * teal. The rule (docs/PRODUCT.md, "Incident urgency"):
+ * teal. The rule (docs/DISPLAY-RULES.md, "Incident urgency"):
  * - resolved or closed: done;
  * - past its SLA: urgent;
  * - 15 minutes or less left: urgent when high or critical, otherwise high;

@@ -28,6 +28,14 @@ describe('the station overview', () => {
     expect((await screen.findByTestId('kpi-revenue-value')).textContent).toBe('₹1.2 L');
     expect(screen.getByTestId('kpi-transactions-value').textContent).toBe('321');
     expect(screen.getByTestId('kpi-average-ticket-value').textContent).toBe('₹384.60');
+    // Against the previous period: revenue up (good), fills down (bad), each with words for readers.
+    const revenueChange = screen.getByTestId('kpi-revenue-change');
+    expect(revenueChange.dataset.tone).toBe('good');
+    expect(revenueChange.textContent).toContain('▲ 23.5%');
+    expect(revenueChange.textContent).toContain('up 23.5% on the previous period');
+    expect(screen.getByTestId('kpi-transactions-change').dataset.tone).toBe('bad');
+    expect(screen.getByTestId('kpi-revenue-sparkline')).toBeTruthy();
+    expect(screen.getByTestId('overview-revenue-trend')).toBeTruthy();
     expect(screen.getByTestId('kpi-vehicles-value').textContent).toBe('250');
     const incidents = within(screen.getByTestId('kpi-incidents')).getByRole('link', { name: '3' });
     expect(incidents.getAttribute('href')).toBe('/incidents');

@@ -1,10 +1,11 @@
-import type { TFuelSales, TPaymentModeSales, TSalesKpis } from '@forecourt/contracts';
+import type { TFuelSales, TKpiComparison, TPaymentModeSales, TSalesKpis } from '@forecourt/contracts';
 import { Group, SimpleGrid, Table } from '@mantine/core';
 import { IconAlertTriangle, IconCar, IconCurrencyRupee, IconReceipt, IconTicket } from '@tabler/icons-react';
 import { AnchorLink } from '../../../components/links';
 import { formatMoney, formatMoneyHeadline } from '../../../lib/format';
 import { PAYMENT_MODE_LABELS } from '../../operations/labels';
 import { FUEL_LABELS } from '../../stations/labels';
+import { changeOf } from '../change';
 import { formatCount, formatFuelQuantity, formatMoneyCompact, formatShare } from '../format';
 import { fuelChartColor, paymentModeChartColor } from '../labels';
 import { paymentModeSeries } from '../series';
@@ -16,13 +17,26 @@ import { KpiGrid, KpiTile } from './kpi-tile';
  * The headline figures of a window (station overview and command centre): revenue, transactions,
  * average ticket, vehicles served and the incidents open now (a link to the incident list).
  */
-export function SalesKpiTiles({ kpis, scopeLabel }: { kpis: TSalesKpis; scopeLabel: string }) {
+export function SalesKpiTiles({
+  kpis,
+  scopeLabel,
+  comparison,
+}: {
+  kpis: TSalesKpis;
+  scopeLabel: string;
+  /** The previous period and the trend: each tile shows its change and a sparkline. */
+  comparison?: TKpiComparison;
+}) {
+  const previous = comparison?.previous;
+  const trend = comparison?.trend;
   return (
     <KpiGrid columns={5}>
       <KpiTile
         label="Revenue"
         value={formatMoneyHeadline(kpis.revenuePaise)}
         exact={formatMoney(kpis.revenuePaise)}
+        change={previous ? changeOf(kpis.revenuePaise, previous.revenuePaise) : null}
+        {...(trend ? { trend: trend.map((step) => step.revenuePaise) } : {})}
         hint={`${scopeLabel} in this window`}
         icon={<IconCurrencyRupee size={18} />}
         testId="kpi-revenue"
@@ -30,6 +44,8 @@ export function SalesKpiTiles({ kpis, scopeLabel }: { kpis: TSalesKpis; scopeLab
       <KpiTile
         label="Transactions"
         value={formatCount(kpis.transactions)}
+        change={previous ? changeOf(kpis.transactions, previous.transactions) : null}
+        {...(trend ? { trend: trend.map((step) => step.transactions) } : {})}
         hint="Fills, all fuels"
         icon={<IconReceipt size={18} />}
         testId="kpi-transactions"
@@ -37,6 +53,11 @@ export function SalesKpiTiles({ kpis, scopeLabel }: { kpis: TSalesKpis; scopeLab
       <KpiTile
         label="Average ticket"
         value={kpis.averageTicketPaise === null ? '—' : formatMoney(kpis.averageTicketPaise)}
+        change={
+          previous && kpis.averageTicketPaise !== null
+            ? changeOf(kpis.averageTicketPaise, previous.averageTicketPaise)
+            : null
+        }
         hint="Revenue per transaction"
         icon={<IconTicket size={18} />}
         testId="kpi-average-ticket"
@@ -44,6 +65,7 @@ export function SalesKpiTiles({ kpis, scopeLabel }: { kpis: TSalesKpis; scopeLab
       <KpiTile
         label="Vehicles served"
         value={formatCount(kpis.vehiclesServed)}
+        change={previous ? changeOf(kpis.vehiclesServed, previous.vehiclesServed) : null}
         hint="Visits that ended in a fill"
         icon={<IconCar size={18} />}
         testId="kpi-vehicles"
