@@ -82,7 +82,9 @@ describe('live demo simulator', () => {
       .select(['title', 'type'])
       .where('stationId', '=', forecourt.station.id)
       .execute();
-    expect(lost).toEqual([{ type: 'dispenser_fault', title: expect.stringContaining('controller link lost') }]);
+    expect(lost).toEqual([
+      { type: 'dispenser_fault', title: expect.stringContaining('controller link lost') },
+    ]);
     const unlinked = await t.database.db
       .selectFrom('payments')
       .select('id')
