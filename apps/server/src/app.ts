@@ -176,7 +176,10 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(operationsRoutes({ db: deps.database.db, now: auth.now }));
   await app.register(metricsRoutes({ db: deps.database.db, now: auth.now }));
   await app.register(assetsRoutes({ db: deps.database.db, now: auth.now }));
+  const domainEvents = createDomainEventBus(app.log);
+  app.decorate('domainEvents', domainEvents);
   const accounts = await registerAccounts(app, {
+    events: domainEvents,
     db: deps.database.db,
     memberships,
     mail: deps.mail,
@@ -184,8 +187,6 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(rateStore ? { limiters: createAccountLimiters(auth.now, {}, rateStore) } : {}),
   });
   await app.register(membersRoutes(accounts));
-  const domainEvents = createDomainEventBus(app.log);
-  app.decorate('domainEvents', domainEvents);
   const filesHost =
     deps.filesHost ??
     filesHostOf(undefined, deps.mail?.appUrl ?? deps.notify?.publicUrl ?? 'http://localhost:8080');
@@ -220,6 +221,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     now: auth.now,
     publisher: realtime,
     log: app.log,
+    events: domainEvents,
   });
   app.decorate('realtime', realtime);
   app.decorate('ingest', ingest);

@@ -569,6 +569,8 @@ export interface NotifyEnvironmentsTable {
   createdAt: number;
   updatedAt: number;
   rotatedAt: NotifyNullable<number>;
+  /** When the domain event workflows were created here (null: not yet; see migration 0020). */
+  domainWorkflowsAt: NotifyNullable<number>;
 }
 
 export interface NotifySubscribersTable {

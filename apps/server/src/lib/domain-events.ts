@@ -38,7 +38,9 @@ export type DomainEvent =
       reason: 'severity_raised' | 'reopened';
       previousSeverity?: TIncidentSeverity;
     } & IncidentEventBase)
-  | RecordEvent;
+  | RecordEvent
+  /** A new organisation was created (signup); its creator is its first admin. */
+  | { type: 'organization.created'; organizationId: number; actorUserId: number; at: number };
 
 /** What every record event carries. */
 type RecordEventBase = {

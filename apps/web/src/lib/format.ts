@@ -1,6 +1,7 @@
 /**
  * Display formatting for the dashboard: the shared formatters of contracts (en-IN grouping, IST
- * dates, INR, units, durations, coordinates), re-exported so screens have one place to import from.
+ * dates, units, durations, coordinates), re-exported so screens have one place to import from, and
+ * the money rule of ./money.ts.
  */
 export {
   directionsUrl,
@@ -9,8 +10,8 @@ export {
   formatDistance,
   formatDms,
   formatDuration,
-  formatInr,
   formatNumber,
   formatQuantity,
   MISSING_VALUE,
 } from '@forecourt/contracts';
+export { formatMoney, formatMoneyCompact, formatMoneyHeadline } from './money';

@@ -66,7 +66,7 @@ function CommandContent({ centre }: { centre: TCommandCentre }) {
   const hasSales = centre.kpis.transactions > 0;
   return (
     <Stack gap="md">
-      <SalesKpiTiles kpis={centre.kpis} scopeLabel="All stations" />
+      <SalesKpiTiles kpis={centre.kpis} scopeLabel="All stations" comparison={centre.comparison} />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="md">

@@ -3,7 +3,7 @@ import { ZStationStatus } from '../enums';
 import { ZTimeWindow, ZTimeWindowQuery } from '../time-window';
 import { ZIncident } from './incident';
 import { ZId, ZPaise } from './scalars';
-import { ZSalesKpis } from './station-metrics';
+import { ZKpiComparison, ZSalesKpis } from './station-metrics';
 import { ZTransaction } from './transaction';
 
 /** Stations ranked in the top and bottom lists of the command centre. */
@@ -34,6 +34,7 @@ export type TCommandStation = z.infer<typeof ZCommandStation>;
 export const ZCommandCentre = z.object({
   window: ZTimeWindow,
   kpis: ZSalesKpis,
+  comparison: ZKpiComparison,
   stationsByStatus: z.array(z.object({ status: ZStationStatus, count: z.number().int().nonnegative() })),
   /** Every visible station (for the map), by name. */
   stations: z.array(ZCommandStation),

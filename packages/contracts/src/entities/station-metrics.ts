@@ -45,6 +45,28 @@ export const ZSalesKpis = z.object({
 });
 export type TSalesKpis = z.infer<typeof ZSalesKpis>;
 
+/**
+ * How the headline figures compare: the same figures over the previous period (the window of the
+ * same length that ends where this one starts) and revenue and fills per step of this window for a
+ * sparkline or chart (`stepMs`: an hour up to two days, six hours up to fourteen, else a day). Read
+ * from the sales rollups, so its cost is bounded by the window, not by the fills.
+ */
+export const ZKpiComparison = z.object({
+  previousWindow: z.object({ startDate: ZIsoDateTime, endDate: ZIsoDateTime }),
+  previous: z.object({
+    revenuePaise: ZPaise,
+    transactions: z.number().int().nonnegative(),
+    averageTicketPaise: ZPaise.nullable(),
+    vehiclesServed: z.number().int().nonnegative(),
+  }),
+  stepMs: z.number().int().positive(),
+  /** Every step of the window, oldest first; steps without fills are zero. */
+  trend: z.array(
+    z.object({ at: ZIsoDateTime, revenuePaise: ZPaise, transactions: z.number().int().nonnegative() }),
+  ),
+});
+export type TKpiComparison = z.infer<typeof ZKpiComparison>;
+
 /** `GET /api/stations/:slug/overview` query: a window (screen `command`: 24 hours, at most 180 days). */
 export const ZStationOverviewQuery = ZTimeWindowQuery;
 export type TStationOverviewQuery = z.infer<typeof ZStationOverviewQuery>;
@@ -53,6 +75,7 @@ export type TStationOverviewQuery = z.infer<typeof ZStationOverviewQuery>;
 export const ZStationOverview = z.object({
   window: ZTimeWindow,
   kpis: ZSalesKpis,
+  comparison: ZKpiComparison,
   location: z.object({ lat: z.number(), lng: z.number(), directionsUrl: z.string() }),
 });
 export type TStationOverview = z.infer<typeof ZStationOverview>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatInr, formatInrCompact, paiseToRupees, rupeesToPaise } from './money';
+import { formatInr, paiseToRupees, rupeesToPaise } from './money';
 import { MISSING_VALUE } from './number';
 
 describe('formatInr', () => {
@@ -40,16 +40,6 @@ describe('formatInr', () => {
   it('shows the missing marker for NaN and Infinity', () => {
     expect(formatInr(Number.NaN)).toBe(MISSING_VALUE);
     expect(formatInr(Number.POSITIVE_INFINITY)).toBe(MISSING_VALUE);
-  });
-});
-
-describe('formatInrCompact', () => {
-  it('abbreviates rupee amounts in en-GB style', () => {
-    expect(formatInrCompact(123_456_700).toLowerCase()).toBe('₹1.2m');
-    expect(formatInrCompact(150_000).toLowerCase()).toBe('₹1.5k');
-    expect(formatInrCompact(0)).toBe('₹0');
-    expect(formatInrCompact(-0)).toBe('₹0');
-    expect(formatInrCompact(Number.NaN)).toBe(MISSING_VALUE);
   });
 });
 

@@ -46,19 +46,6 @@ export function formatInr(paise: number | bigint, options: TFormatInrOptions = {
   }).format(paiseToDecimal(whole));
 }
 
-/** Short rupee amount for tiles and chart axes, compact in en-GB like other numbers: `₹1.2m`. */
-export function formatInrCompact(paise: number): string {
-  if (!Number.isFinite(paise)) return MISSING_VALUE;
-  const rupees = paise / 100;
-  return cachedNumberFormat('en-GB', {
-    style: 'currency',
-    currency: CURRENCY,
-    notation: 'compact',
-    minimumFractionDigits: 0,
-    maximumFractionDigits: 1,
-  }).format(rupees === 0 ? 0 : rupees);
-}
-
 /** Paise → rupees as a number (`12345` → `123.45`), for charts and arithmetic, never for storage. */
 export function paiseToRupees(paise: number): number {
   return paise / 100;

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import type { DomainEventBus } from '../../lib/domain-events';
 import { MemoryRateStore, type RateStore } from '../auth/rate-store';
 import type { Mailer } from '../mail/mailer';
 import type { BackgroundTasks } from './background-tasks';
@@ -72,4 +73,6 @@ export type AccountsDeps = {
   appUrl: string;
   limiters: AccountLimiters;
   memberships: MembershipsPort;
+  /** Where `organization.created` is announced (the notification platform provisions it). */
+  events?: DomainEventBus;
 };

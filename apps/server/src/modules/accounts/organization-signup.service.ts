@@ -15,7 +15,8 @@ const exists = () => new AppError('ORGANIZATION_EXISTS', 'You already belong to 
 
 /**
  * Organisation signup for a signed-in user without an organisation: creates the organisation
- * with a unique slug, makes the user its admin, and answers fresh tokens carrying the new scope.
+ * with a unique slug, makes the user its admin, announces `organization.created` (its notification
+ * environment and workflows are created from it), and answers fresh tokens carrying the new scope.
  */
 export async function signUpOrganization(
   deps: AccountsDeps,
@@ -26,7 +27,13 @@ export async function signUpOrganization(
   if (caller.organizationId !== null) throw exists();
   for (let attempt = 0; ; attempt++) {
     try {
-      await createOrganization(deps, userId, input);
+      const organizationId = await createOrganization(deps, userId, input);
+      deps.events?.publish({
+        type: 'organization.created',
+        organizationId,
+        actorUserId: userId,
+        at: deps.clock(),
+      });
       break;
     } catch (error) {
       // Two signups picked the same free slug at once: the loser tries the next one.
@@ -38,9 +45,13 @@ export async function signUpOrganization(
   return { access_token, refresh_token };
 }
 
-async function createOrganization(deps: AccountsDeps, userId: number, input: TOrganizationSignupRequest) {
+async function createOrganization(
+  deps: AccountsDeps,
+  userId: number,
+  input: TOrganizationSignupRequest,
+): Promise<number> {
   const now = deps.clock();
-  await deps.db.transaction().execute(async (trx: Db) => {
+  return deps.db.transaction().execute(async (trx: Db) => {
     if ((await findActiveOrganizationId(trx, userId)) !== null) throw exists();
     const base = slugify(input.name, 'organisation');
     const slug = firstFreeSlug(base, await organizationSlugsLike(trx, base));
@@ -76,5 +87,6 @@ async function createOrganization(deps: AccountsDeps, userId: number, input: TOr
       data: { slug, name: input.name, kind: input.kind, membershipId },
       at: now,
     });
+    return organization.id;
   });
 }

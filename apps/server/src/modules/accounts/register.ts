@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
+import type { DomainEventBus } from '../../lib/domain-events';
 import { createMailer, DEFAULT_MAIL_FROM } from '../mail/mailer';
 import { outboxRoutes } from '../mail/outbox.routes';
 import {
@@ -40,6 +41,7 @@ export async function registerAccounts(
     mail?: MailSettings;
     clock?: () => number;
     limiters?: AccountLimiters;
+    events?: DomainEventBus;
   },
 ): Promise<AccountsDeps> {
   const mail = options.mail ?? DEFAULT_MAIL_SETTINGS;
@@ -65,6 +67,7 @@ export async function registerAccounts(
     appUrl: mail.appUrl.replace(/\/+$/, ''),
     limiters: options.limiters ?? createAccountLimiters(clock),
     memberships: options.memberships,
+    ...(options.events ? { events: options.events } : {}),
   };
   await app.register(accountsRoutes(deps));
   await app.register(outboxRoutes(options.db));

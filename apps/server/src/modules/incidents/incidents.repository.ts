@@ -180,3 +180,23 @@ export async function dispenserOfStation(db: Db, stationId: number, dispenserId:
     .where('id', '=', dispenserId)
     .executeTakeFirst();
 }
+
+/**
+ * Whether an unresolved (open or acknowledged) incident of `type` exists at the station, with
+ * the same dispenser (when given) and the same title (when given): what the system checks before
+ * opening one, so a condition that persists is one incident, not one per report.
+ */
+export async function hasUnresolvedIncident(
+  db: Db,
+  match: { stationId: number; type: string; dispenserId?: number | null; title?: string },
+): Promise<boolean> {
+  let query = db
+    .selectFrom('incidents')
+    .select('id')
+    .where('stationId', '=', match.stationId)
+    .where('type', '=', match.type)
+    .where('status', 'in', ['open', 'acknowledged']);
+  if (match.dispenserId != null) query = query.where('dispenserId', '=', match.dispenserId);
+  if (match.title !== undefined) query = query.where('title', '=', match.title);
+  return (await query.limit(1).executeTakeFirst()) !== undefined;
+}

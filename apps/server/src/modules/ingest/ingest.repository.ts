@@ -311,3 +311,23 @@ export async function applyReportedStatus(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** Which of `registrations` are on the organisation's watchlist. */
+export async function watchlistedRegistrations(
+  db: Db,
+  organizationId: number,
+  registrations: readonly string[],
+): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let i = 0; i < registrations.length; i += 1_000) {
+    const rows = await db
+      .selectFrom('vehicles')
+      .select('registration')
+      .where('organizationId', '=', organizationId)
+      .where('registration', 'in', registrations.slice(i, i + 1_000))
+      .where('isWatchlisted', '=', 1)
+      .execute();
+    for (const row of rows) found.add(row.registration);
+  }
+  return found;
+}

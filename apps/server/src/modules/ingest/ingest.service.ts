@@ -2,8 +2,10 @@ import type { TIngestBatch, TIngestResult, TVehicleClass } from '@forecourt/cont
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { TransactionsTable, VehicleSightingsTable, VehiclesTable } from '../../db/schema';
+import type { DomainEventBus } from '../../lib/domain-events';
 import type { OperationsPublisher } from '../realtime/publisher';
 import { publishBatchEvents } from './ingest.events';
+import { openBatchIncidents } from './ingest.incidents';
 import {
   addToTotalizers,
   applyReportedStatus,
@@ -25,7 +27,14 @@ export type IngestLog = {
   warn(object: object, message: string): void;
 };
 
-export type IngestDeps = { db: Db; now: () => number; publisher: OperationsPublisher; log: IngestLog };
+export type IngestDeps = {
+  db: Db;
+  now: () => number;
+  publisher: OperationsPublisher;
+  log: IngestLog;
+  /** Where the incidents a batch reveals are announced (none: no incidents are opened). */
+  events?: DomainEventBus;
+};
 
 /** The station a batch is for (from its API key, or the simulator's choice). */
 export type IngestTarget = { stationId: number; organizationId: number };
@@ -38,7 +47,7 @@ export type Committed = {
   transactions: Insertable<TransactionsTable>[];
   fillIds: ReadonlyMap<string, number>;
   payments: { status: string }[];
-  sightings: Pick<Insertable<VehicleSightingsTable>, 'transactionId'>[];
+  sightings: Pick<Insertable<VehicleSightingsTable>, 'transactionId' | 'registration'>[];
   congestionSamples: ResolvedBatch['congestionSamples'];
   /** Reported states that changed a nozzle's or dispenser's status. */
   appliedStates: ResolvedBatch['states'];
@@ -70,7 +79,8 @@ const CLASS_FUEL: Record<TVehicleClass, string> = {
  *    history but does not change the asset).
  * 3. After the commit: the sales and sightings rollups of the hours and days the batch's items
  *    fall in (duplicates included, so resending a batch whose refresh failed repairs it), then the
- *    realtime events. Failures here are logged; the batch stays written.
+ *    realtime events, then the incidents the batch reveals (ingest.incidents.ts), announced like
+ *    those opened through the API. Failures here are logged; the batch stays written.
  */
 export function createIngestService(deps: IngestDeps): IngestService {
   /** One rollup refresh at a time per station: concurrent refreshes of one hour would collide. */
@@ -103,6 +113,14 @@ export function createIngestService(deps: IngestDeps): IngestService {
         await publishBatchEvents(deps.db, deps.publisher, committed, hours, now);
       } catch (error) {
         deps.log.error({ err: error, stationId: target.stationId }, 'ingest: publishing events failed');
+      }
+
+      if (deps.events) {
+        try {
+          await openBatchIncidents({ db: deps.db, events: deps.events }, committed, assets, now);
+        } catch (error) {
+          deps.log.error({ err: error, stationId: target.stationId }, 'ingest: opening incidents failed');
+        }
       }
 
       const duplicates = zeroCounts();

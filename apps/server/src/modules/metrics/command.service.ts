@@ -12,6 +12,7 @@ import type { Scope } from '../../lib/scope/scope';
 import { resolveRequestWindow } from '../../lib/windows/request-window';
 import { countVehiclesServed, openIncidentsByStation } from './activity.repository';
 import { latestOpenIncidents, latestTransactions, scopeStations } from './command.repository';
+import { kpiComparison } from './comparison';
 import { summarise } from './kpis';
 import { salesBy } from './sales.repository';
 
@@ -29,14 +30,16 @@ export async function getCommandCentre(
   const { window, startMs, endMs } = resolveRequestWindow('command', query, now);
   const range = { startMs, endMs };
   // One pass grouped by station, fuel and mode gives both the KPIs and each station's takings.
-  const [sales, vehiclesServed, incidents, stationRows, transactions, openIncidents] = await Promise.all([
-    salesBy(db, scope, range, { station: true, fuel: true, mode: true }),
-    countVehiclesServed(db, scope, range),
-    openIncidentsByStation(db, scope),
-    scopeStations(db, scope),
-    latestTransactions(db, scope, COMMAND_TICKER_ROWS),
-    latestOpenIncidents(db, scope, COMMAND_TICKER_ROWS),
-  ]);
+  const [sales, vehiclesServed, incidents, stationRows, transactions, openIncidents, comparison] =
+    await Promise.all([
+      salesBy(db, scope, range, { station: true, fuel: true, mode: true }),
+      countVehiclesServed(db, scope, range),
+      openIncidentsByStation(db, scope),
+      scopeStations(db, scope),
+      latestTransactions(db, scope, COMMAND_TICKER_ROWS),
+      latestOpenIncidents(db, scope, COMMAND_TICKER_ROWS),
+      kpiComparison(db, scope, range),
+    ]);
   const takings = new Map<number | null, { amountPaise: number; transactions: number }>();
   for (const row of sales) {
     const station = takings.get(row.stationId) ?? { amountPaise: 0, transactions: 0 };
@@ -64,6 +67,7 @@ export async function getCommandCentre(
   return {
     window,
     kpis: { ...summarise(sales), vehiclesServed, openIncidents: openTotal },
+    comparison,
     stationsByStatus: STATION_STATUSES.map((status) => ({
       status,
       count: stations.filter((station) => station.status === status).length,

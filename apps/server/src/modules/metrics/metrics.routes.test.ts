@@ -119,6 +119,33 @@ describe('station metrics and the command centre', () => {
     expect(body.location.directionsUrl).toMatch(/travelmode=driving&layer=t$/);
   });
 
+  it.each([
+    ['the default 24 hours', DAY, HOUR],
+    ['three days', 3 * DAY, 6 * HOUR],
+  ] as const)(
+    'compares %s with the previous period and draws its trend from the rollups',
+    async (_, span, step) => {
+      const [startMs, endMs] = [now - span, now];
+      const body = await get<TStationOverview>(`/api/stations/m-one/overview?${window(startMs, endMs)}`);
+      const previous = await rawTotals(t.database.db, [ids.s1], startMs - span, startMs);
+      expect(body.comparison.previousWindow).toEqual({
+        startDate: new Date(startMs - span).toISOString(),
+        endDate: new Date(startMs).toISOString(),
+      });
+      expect(body.comparison.previous.revenuePaise).toBe(previous.amountPaise);
+      expect(body.comparison.previous.transactions).toBe(previous.transactions);
+      expect(body.comparison.stepMs).toBe(step);
+      // The trend adds up to the window's KPIs, one point per step, oldest first.
+      const trend = body.comparison.trend;
+      expect(trend.reduce((sum, point) => sum + point.revenuePaise, 0)).toBe(body.kpis.revenuePaise);
+      expect(trend.reduce((sum, point) => sum + point.transactions, 0)).toBe(body.kpis.transactions);
+      expect(trend.length).toBeGreaterThanOrEqual(span / step);
+      expect(trend.length).toBeLessThanOrEqual(span / step + 1);
+      const times = trend.map((point) => Date.parse(point.at));
+      expect([...times].sort((a, b) => a - b)).toEqual(times);
+    },
+  );
+
   it('serves sales over time with every step, matching the raw sums, filtered by fuel', async () => {
     const [startMs, endMs] = [now - 3 * DAY - 5 * HOUR - 3 * MINUTE, now - 7 * MINUTE];
     for (const frequency of ['1h', '1d', '3h', '30m']) {

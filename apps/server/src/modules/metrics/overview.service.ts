@@ -4,13 +4,14 @@ import type { StationRow } from '../../db/schema';
 import type { Scope } from '../../lib/scope/scope';
 import { resolveRequestWindow } from '../../lib/windows/request-window';
 import { countOpenIncidents, countVehiclesServed } from './activity.repository';
+import { kpiComparison } from './comparison';
 import { summarise } from './kpis';
 import { salesBy } from './sales.repository';
 
 /**
  * A station's overview tiles for the window (screen `command`: 24 hours, at most 180 days): sales
  * by fuel and payment mode from the hourly rollup, vehicles served from the sightings index, open
- * incidents, and where the station is.
+ * incidents, the previous period and the trend (comparison.ts), and where the station is.
  */
 export async function getStationOverview(
   db: Db,
@@ -21,14 +22,16 @@ export async function getStationOverview(
 ): Promise<TStationOverview> {
   const { window, startMs, endMs } = resolveRequestWindow('command', query, now);
   const range = { startMs, endMs };
-  const [sales, vehiclesServed, openIncidents] = await Promise.all([
+  const [sales, vehiclesServed, openIncidents, comparison] = await Promise.all([
     salesBy(db, scope, range, { fuel: true, mode: true }),
     countVehiclesServed(db, scope, range),
     countOpenIncidents(db, scope),
+    kpiComparison(db, scope, range),
   ]);
   return {
     window,
     kpis: { ...summarise(sales), vehiclesServed, openIncidents },
+    comparison,
     location: {
       lat: station.lat,
       lng: station.lng,

@@ -140,10 +140,11 @@ describe('incident domain events → notifications', () => {
     expect(message?.cta.data.url).toBe(`/incidents/${incident.id}`);
   });
 
-  it('creates the incident workflows on first use, once; environments without events have none', async () => {
+  it('every environment has the incident workflows from the start, once each', async () => {
     const db = t.database.db;
     expect(await findWorkflowByTrigger(db, f.environment.id, INCIDENT_OPENED_WORKFLOW)).toBeDefined();
-    expect(await findWorkflowByTrigger(db, other.environment.id, INCIDENT_OPENED_WORKFLOW)).toBeUndefined();
+    // An environment no event reached has them too (created with the environment).
+    expect(await findWorkflowByTrigger(db, other.environment.id, INCIDENT_OPENED_WORKFLOW)).toBeDefined();
     const deps = { db, now: t.clock.now };
     await ensureDomainWorkflows(deps, other.environment);
     await ensureDomainWorkflows(deps, other.environment);

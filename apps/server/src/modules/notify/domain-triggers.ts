@@ -11,23 +11,23 @@ import {
   ACCESS_REQUEST_DECIDED_WORKFLOW,
   CARD_ACTIVATION_DECIDED_WORKFLOW,
   CARD_ACTIVATION_REQUESTED_WORKFLOW,
-  ensureDomainWorkflows,
   INCIDENT_ESCALATED_WORKFLOW,
   INCIDENT_OPENED_WORKFLOW,
+  provisionDomainWorkflows,
   REVIEW_POSTED_WORKFLOW,
   SETTLEMENT_READY_WORKFLOW,
 } from './domain-workflows';
 import { ensureEnvironment } from './environments.service';
-import type { EnvironmentRow, NotifyDeps } from './notify.deps';
+import type { NotifyDeps } from './notify.deps';
 import { triggerEvent } from './trigger.service';
-import { findWorkflowByTrigger } from './workflows.repository';
 
 /**
  * Domain events → notifications. Each event of the dashboard (incidents, access requests, card
- * activations, settlements, reviews) triggers its seeded workflow (domain-workflows.ts) through
+ * activations, settlements, reviews) triggers its workflow (domain-workflows.ts) through
  * `triggerEvent`, the path of `/v1/events/trigger`, for the people it concerns (subscriber id =
  * user id), never the user who caused it. The transaction id is derived from the event, so a
- * repeated event has one effect. Failures are logged, never seen by the request that published.
+ * repeated event has one effect, whichever path raised it (an API request, ingest, the
+ * simulator). Failures are logged, never seen by the request that published.
  */
 
 type Deps = Pick<NotifyDeps, 'db' | 'now' | 'queue' | 'log' | 'keys'>;
@@ -139,9 +139,12 @@ async function incidentNotification(deps: Deps, event: IncidentEvent): Promise<N
   };
 }
 
+/** The events that notify someone (a new organisation notifies no one: it is provisioned). */
+type NotifyingType = Exclude<DomainEventType, 'organization.created'>;
+
 /** Event type → its notification. */
 const NOTIFICATIONS: {
-  [T in DomainEventType]: (deps: Deps, event: DomainEventOf<T>) => Promise<Notification>;
+  [T in NotifyingType]: (deps: Deps, event: DomainEventOf<T>) => Promise<Notification>;
 } = {
   'incident.opened': incidentNotification,
   'incident.escalated': incidentNotification,
@@ -227,20 +230,18 @@ const NOTIFICATIONS: {
   },
 };
 
-/** The workflow, created first when the environment predates it (or it was removed). */
-async function ensureWorkflow(deps: Deps, environment: EnvironmentRow, trigger: string): Promise<void> {
-  if (await findWorkflowByTrigger(deps.db, environment.id, trigger)) return;
-  await ensureDomainWorkflows(deps, environment, trigger);
-}
-
 /** Sends the notification of one event (nothing when its audience is empty). */
-export async function notifyDomainEvent(deps: Deps, event: DomainEvent): Promise<void> {
+export async function notifyDomainEvent(
+  deps: Deps,
+  event: Exclude<DomainEvent, { type: 'organization.created' }>,
+): Promise<void> {
   const build = NOTIFICATIONS[event.type] as (deps: Deps, event: DomainEvent) => Promise<Notification>;
   const notification = await build(deps, event);
   const to = await audienceOf(deps, event.organizationId, notification.audience, event.actorUserId);
   if (to.length === 0) return;
   const environment = await ensureEnvironment(deps, event.organizationId);
-  await ensureWorkflow(deps, environment, notification.workflow);
+  // Normally done already (signup, seed, startup); a workflow the admin deleted stays deleted.
+  await provisionDomainWorkflows(deps, environment);
   const result = await triggerEvent(deps, environment, {
     name: notification.workflow,
     to,
@@ -260,12 +261,21 @@ export async function notifyDomainEvent(deps: Deps, event: DomainEvent): Promise
 export function subscribeDomainTriggers(deps: Deps, bus: DomainEventBus): () => void {
   const run = async (event: DomainEvent) => {
     try {
+      if (event.type === 'organization.created') {
+        // Its environment, with the default and the domain workflows, exists from the start.
+        await ensureEnvironment(deps, event.organizationId);
+        return;
+      }
       await notifyDomainEvent(deps, event);
     } catch (error) {
       deps.log.error({ err: error, event: event.type }, 'domain notification failed');
     }
   };
-  const offs = (Object.keys(NOTIFICATIONS) as DomainEventType[]).map((type) => bus.subscribe(type, run));
+  const types: DomainEventType[] = [
+    ...(Object.keys(NOTIFICATIONS) as NotifyingType[]),
+    'organization.created',
+  ];
+  const offs = types.map((type) => bus.subscribe(type, run));
   return () => {
     for (const off of offs) off();
   };

@@ -3,14 +3,17 @@ import { type TWorkflowCreate, ZWorkflowStepInput } from '@forecourt/contracts';
 type Step = TWorkflowCreate['steps'][number];
 
 import { AppError } from '../../lib/app-error';
+import { environmentsWithoutDomainWorkflows, markDomainWorkflows } from './environments.repository';
 import type { EnvironmentRow, NotifyDeps } from './notify.deps';
 import { createWorkflow } from './workflows.service';
 
 /**
  * The workflows the dashboard's domain events trigger (see domain-triggers.ts), one per event,
- * each an in-app step that links to the record. They are created in an environment on the first
- * event that needs them, so databases seeded before a workflow existed get it too, and an admin's
- * edits to an existing one are kept. The payload of each is documented next to it.
+ * each an in-app step that links to the record. They exist from the start: created with the
+ * environment (at organisation signup, in the demo seed) and, for environments that predate them,
+ * once by the startup step (`provisionAllDomainWorkflows`). After that they belong to the admins:
+ * edits are kept and a deleted one is not recreated (its events are then not sent). The payload of
+ * each is documented next to it.
  */
 export const INCIDENT_OPENED_WORKFLOW = 'incident-opened';
 export const INCIDENT_ESCALATED_WORKFLOW = 'incident-escalated';
@@ -179,4 +182,24 @@ export async function ensureDomainWorkflows(
       if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
     }
   }
+}
+
+/**
+ * Creates the domain workflows in an environment that never had them (`domainWorkflowsAt` null)
+ * and records it; nothing when they were created before. Safe against a concurrent provisioner.
+ */
+export async function provisionDomainWorkflows(
+  deps: Pick<NotifyDeps, 'db' | 'now'>,
+  environment: EnvironmentRow,
+): Promise<void> {
+  if (environment.domainWorkflowsAt !== null) return;
+  await ensureDomainWorkflows(deps, environment);
+  await markDomainWorkflows(deps.db, environment.id, deps.now());
+}
+
+/** The startup step: every environment that never had the domain workflows gets them. */
+export async function provisionAllDomainWorkflows(deps: Pick<NotifyDeps, 'db' | 'now'>): Promise<number> {
+  const pending = await environmentsWithoutDomainWorkflows(deps.db);
+  for (const environment of pending) await provisionDomainWorkflows(deps, environment);
+  return pending.length;
 }

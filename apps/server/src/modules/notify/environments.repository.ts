@@ -69,3 +69,18 @@ export function listOrganizationIds(db: Db, slug?: string) {
   if (slug !== undefined) query = query.where('slug', '=', slug);
   return query.execute();
 }
+
+/** Environments whose domain event workflows were never created. */
+export function environmentsWithoutDomainWorkflows(db: Db): Promise<EnvironmentRow[]> {
+  return db.selectFrom('notifyEnvironments').selectAll().where('domainWorkflowsAt', 'is', null).execute();
+}
+
+/** Records that the environment's domain event workflows were created. */
+export async function markDomainWorkflows(db: Db, id: number, at: number): Promise<void> {
+  await db
+    .updateTable('notifyEnvironments')
+    .set({ domainWorkflowsAt: at })
+    .where('id', '=', id)
+    .where('domainWorkflowsAt', 'is', null)
+    .execute();
+}

@@ -1,4 +1,5 @@
 import { notFound } from '../../lib/app-error';
+import { provisionAllDomainWorkflows, provisionDomainWorkflows } from './domain-workflows';
 import {
   findEnvironmentOfOrganization,
   insertEnvironment,
@@ -40,7 +41,9 @@ export async function ensureEnvironment(deps: KeyDeps, organizationId: number): 
   const environment = await findEnvironmentOfOrganization(deps.db, organizationId);
   if (!environment) throw notFound('Organisation');
   if (created) await ensureDefaultWorkflows(deps, environment);
-  return environment;
+  // The domain event workflows too (a no-op once they were created).
+  await provisionDomainWorkflows(deps, environment);
+  return (await findEnvironmentOfOrganization(deps.db, organizationId)) ?? environment;
 }
 
 /** A new secret key for the environment; the old one stops working at once. Returned only here. */
@@ -84,7 +87,10 @@ export async function secretKeyOf(
   return secretKey;
 }
 
-/** Environments for every organisation that has none (the demo seed; startup). */
+/**
+ * Environments for every organisation that has none, and the domain event workflows for every
+ * environment that never had them (the demo seed; startup). Idempotent.
+ */
 export async function ensureEnvironments(deps: KeyDeps): Promise<number> {
   let created = 0;
   for (const organization of await listOrganizationIds(deps.db)) {
@@ -93,6 +99,7 @@ export async function ensureEnvironments(deps: KeyDeps): Promise<number> {
     await ensureEnvironment(deps, organization.id);
     created += 1;
   }
+  await provisionAllDomainWorkflows(deps);
   return created;
 }
 

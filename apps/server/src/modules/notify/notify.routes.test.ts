@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
 import { createOrganization, createSignedInUser } from '../../test/factories';
+import { DOMAIN_WORKFLOWS } from './domain-workflows';
 import { presetSecretKey } from './environments.service';
 import { toHexId } from './ids';
 import { notifyKeys } from './secrets';
@@ -76,8 +77,13 @@ describe('notification platform API (/v1 with ApiKey)', () => {
       const response = await f.v1('GET', '/v1/workflows');
       expect(response.statusCode).toBe(200);
       const body = response.json();
-      expect(body).toMatchObject({ totalCount: 1, page: 0, pageSize: 10 });
-      expect(body.data[0]).toMatchObject({
+      // The announcement and the domain event workflows, there from the start.
+      expect(body).toMatchObject({ totalCount: 1 + DOMAIN_WORKFLOWS.length, page: 0, pageSize: 10 });
+      const announcement = body.data.find(
+        (workflow: { triggers: { identifier: string }[] }) =>
+          workflow.triggers[0]?.identifier === 'system-announcement',
+      );
+      expect(announcement).toMatchObject({
         _id: expect.stringMatching(/^[0-9a-f]{24}$/),
         name: 'System announcement',
         active: true,
@@ -707,7 +713,12 @@ describe('notification platform for signed-in users (/api/platform)', () => {
     });
     expect(
       workflows.json().data.map((w: { triggers: { identifier: string }[] }) => w.triggers[0]?.identifier),
-    ).toEqual(['system-announcement']);
+    ).toEqual(
+      expect.arrayContaining([
+        'system-announcement',
+        ...DOMAIN_WORKFLOWS.map((workflow) => workflow.triggerIdentifier),
+      ]),
+    );
   });
 
   it('rotates the secret key for admins: shown once, the old key and old hashes stop working', async () => {

@@ -6,6 +6,7 @@ import { createApp } from '../../app';
 import { DEMO_ORGANIZATION_SLUG } from '../../notify-platform';
 import { createOrganization } from '../../test/factories';
 import { createTestDatabase } from '../../test/test-database';
+import { DOMAIN_WORKFLOWS } from './domain-workflows';
 import { findEnvironmentOfOrganization } from './environments.repository';
 import { seedNotify } from './seed';
 
@@ -18,7 +19,7 @@ describe('notification environments at seed and startup', () => {
   });
   afterAll(() => database.dispose());
 
-  it('the seed creates an environment per organisation with the system-announcement workflow', async () => {
+  it('the seed creates an environment per organisation with the announcement and domain workflows', async () => {
     const a = await createOrganization(database.db, { slug: DEMO_ORGANIZATION_SLUG });
     const b = await createOrganization(database.db);
     expect(await seedNotify(database.db, Date.now())).toBe(2);
@@ -31,7 +32,9 @@ describe('notification environments at seed and startup', () => {
         .select('triggerIdentifier')
         .where('environmentId', '=', environment?.id as number)
         .execute();
-      expect(workflows).toEqual([{ triggerIdentifier: 'system-announcement' }]);
+      expect(workflows.map((workflow) => workflow.triggerIdentifier).sort()).toEqual(
+        ['system-announcement', ...DOMAIN_WORKFLOWS.map((workflow) => workflow.triggerIdentifier)].sort(),
+      );
     }
   });
 

@@ -73,6 +73,18 @@ describe('live demo simulator', () => {
 
     expect(await simCount('transactions')).toBe(accepted.transactions);
     expect(await simCount('congestionSamples')).toBe(6);
+    // The organisation's first controller link drops on the first tick and is back 30 minutes
+    // later; ingest opened the incident for it (people are told through incident.opened).
+    const links = [...first, ...second].reduce((sum, { result }) => sum + result.accepted.dispenserStates, 0);
+    expect(links).toBe(2);
+    const lost = await t.database.db
+      .selectFrom('incidents')
+      .select(['title', 'type'])
+      .where('stationId', '=', forecourt.station.id)
+      .execute();
+    expect(lost).toEqual([
+      { type: 'dispenser_fault', title: expect.stringContaining('controller link lost') },
+    ]);
     const unlinked = await t.database.db
       .selectFrom('payments')
       .select('id')

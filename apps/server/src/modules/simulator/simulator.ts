@@ -84,8 +84,11 @@ type PendingFill = {
   sighting: { seenAt: number; dwellSeconds: number } | null;
 };
 
-/** The kinds the simulator sends (it leaves dispenser states to real faults). */
-type SimBatch = Required<Omit<TIngestBatchInput, 'dispenserStates'>>;
+/** Every kind of fact; dispenser states only for lost and restored controller links. */
+type SimBatch = Required<TIngestBatchInput>;
+
+/** Lost controller links an organisation's driven stations see, per hour in all. */
+const LINK_LOSSES_PER_HOUR = 1;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -100,6 +103,10 @@ export function createSimulator(deps: SimulatorDeps, options: SimulatorOptions =
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> = Promise.resolve();
   let stopped = true;
+  /** Dispensers whose link is down, by station: back up at `until`. */
+  const linkDown = new Map<number, { dispenserId: number; until: number }>();
+  /** Organisations whose first lost link is still to come (one soon after start, for the demo). */
+  const firstLoss = new Set<number>();
 
   const load = () => {
     stations ??= loadForecourts(deps.db, {
@@ -108,6 +115,7 @@ export function createSimulator(deps: SimulatorDeps, options: SimulatorOptions =
       now: deps.now(),
     }).then(async (loaded) => {
       await hangUpLeftovers(deps, loaded);
+      for (const station of loaded) firstLoss.add(station.organizationId);
       deps.log.info({ stations: loaded.map((station) => station.slug) }, 'live simulator driving stations');
       return loaded;
     });
@@ -124,6 +132,13 @@ export function createSimulator(deps: SimulatorDeps, options: SimulatorOptions =
     for (const station of driven) {
       const rng = new Random(hash32(seed, station.id, step));
       const batch = stationBatch(rng, station, from, now);
+      linkEvents(
+        rng,
+        station,
+        now,
+        batch,
+        driven.filter((s) => s.organizationId === station.organizationId).length,
+      );
       if (itemCount(batch) === 0) continue;
       try {
         const result = await deps.ingest.ingest(
@@ -138,9 +153,43 @@ export function createSimulator(deps: SimulatorDeps, options: SimulatorOptions =
     return results;
   }
 
+  /**
+   * A dispenser's controller link drops now and then (the organisation's first soon after start,
+   * then about {@link LINK_LOSSES_PER_HOUR} an hour over its stations) and comes back minutes later;
+   * ingest opens the incident and people are told.
+   */
+  function linkEvents(rng: Random, station: SimStation, now: number, batch: SimBatch, stationsOfOrg: number) {
+    const down = linkDown.get(station.id);
+    if (down) {
+      if (now < down.until) return;
+      linkDown.delete(station.id);
+      batch.dispenserStates.push({
+        sourceId: `sim-link-up-${down.dispenserId}-${down.until}`,
+        dispenserId: down.dispenserId,
+        status: 'idle',
+        at: iso(now),
+      });
+      return;
+    }
+    const first = firstLoss.has(station.organizationId);
+    const chance = (LINK_LOSSES_PER_HOUR * intervalMs) / HOUR / Math.max(1, stationsOfOrg);
+    if (!first && !rng.chance(chance)) return;
+    const nozzle = station.nozzles.length > 0 ? rng.pick(station.nozzles) : null;
+    if (!nozzle) return;
+    firstLoss.delete(station.organizationId);
+    linkDown.set(station.id, { dispenserId: nozzle.dispenserId, until: now + rng.int(3, 8) * MINUTE });
+    batch.dispenserStates.push({
+      sourceId: `sim-link-down-${nozzle.dispenserId}-${now}`,
+      dispenserId: nozzle.dispenserId,
+      status: 'offline',
+      at: iso(now),
+    });
+  }
+
   /** Fills paid by now, nozzles lifted since `from`, passing vehicles and queue samples. */
   function stationBatch(rng: Random, station: SimStation, from: number, now: number): SimBatch {
     const batch: SimBatch = {
+      dispenserStates: [],
       transactions: [],
       payments: [],
       sightings: [],

@@ -8,7 +8,7 @@ import { Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { TColumn } from '../../components/data-table';
 import { AnchorLink } from '../../components/links';
-import { formatDate, formatDateTime, formatInr, MISSING_VALUE } from '../../lib/format';
+import { formatDate, formatDateTime, formatMoney, MISSING_VALUE } from '../../lib/format';
 import { CardStatusBadge, RequestStatusBadge } from './components/card-badges';
 import { CARD_KIND_LABELS } from './labels';
 
@@ -45,7 +45,7 @@ export const cardColumns: TColumn<TCard, TCardField>[] = [
     header: 'Daily limit',
     numeric: true,
     nowrap: true,
-    cell: (card) => formatInr(card.dailyLimitPaise),
+    cell: (card) => formatMoney(card.dailyLimitPaise),
   },
   {
     key: 'balance',
@@ -53,7 +53,7 @@ export const cardColumns: TColumn<TCard, TCardField>[] = [
     sort: 'balancePaise',
     numeric: true,
     nowrap: true,
-    cell: (card) => formatInr(card.balancePaise),
+    cell: (card) => formatMoney(card.balancePaise),
   },
   {
     key: 'expires',

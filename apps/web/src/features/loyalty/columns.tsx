@@ -8,7 +8,7 @@ import { Badge, Group, Text } from '@mantine/core';
 import type { TColumn } from '../../components/data-table';
 import { EnumBadge } from '../../components/enum-badge';
 import { AnchorLink } from '../../components/links';
-import { formatDate, formatDateTime, formatInr, formatNumber } from '../../lib/format';
+import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 import {
   LOYALTY_KIND_COLORS,
   LOYALTY_KIND_LABELS,
@@ -64,7 +64,7 @@ export const loyaltyTransactionColumns: TColumn<TLoyaltyTransactionItem, TLoyalt
     sort: 'amountPaise',
     numeric: true,
     nowrap: true,
-    cell: (row) => formatInr(row.amountPaise),
+    cell: (row) => formatMoney(row.amountPaise),
   },
   {
     key: 'status',
@@ -108,15 +108,21 @@ export function settlementColumns(slug: string): TColumn<TSettlementItem, TSettl
       numeric: true,
       cell: (row) => formatNumber(row.transactionCount),
     },
-    { key: 'gross', header: 'Gross', numeric: true, nowrap: true, cell: (row) => formatInr(row.grossPaise) },
-    { key: 'fee', header: 'Fee', numeric: true, nowrap: true, cell: (row) => formatInr(row.feePaise) },
+    {
+      key: 'gross',
+      header: 'Gross',
+      numeric: true,
+      nowrap: true,
+      cell: (row) => formatMoney(row.grossPaise),
+    },
+    { key: 'fee', header: 'Fee', numeric: true, nowrap: true, cell: (row) => formatMoney(row.feePaise) },
     {
       key: 'net',
       header: 'Net',
       sort: 'netPaise',
       numeric: true,
       nowrap: true,
-      cell: (row) => formatInr(row.netPaise),
+      cell: (row) => formatMoney(row.netPaise),
     },
     {
       key: 'status',

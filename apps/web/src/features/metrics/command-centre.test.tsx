@@ -22,7 +22,7 @@ describe('the command centre', () => {
     renderApp('/command');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Command centre' })).toBeTruthy();
-    expect((await screen.findByTestId('kpi-revenue-value')).textContent).toBe('₹1,23,457');
+    expect((await screen.findByTestId('kpi-revenue-value')).textContent).toBe('₹1.2 L');
     expect(screen.getByTestId('kpi-transactions-value').textContent).toBe('321');
 
     const degraded = screen.getByTestId('status-count-degraded');
@@ -33,7 +33,7 @@ describe('the command centre', () => {
     const topLinks = within(top).getAllByRole('link');
     expect(topLinks.map((link) => link.textContent)).toEqual(['Baner Road', 'Hinjewadi Phase 1']);
     expect(topLinks[0]?.getAttribute('href')).toBe('/stations/baner-road');
-    expect(within(top).getByText('₹90,000')).toBeTruthy();
+    expect(within(top).getByText('₹90,000.00')).toBeTruthy();
     const bottom = screen.getByTestId('bottom-stations');
     expect(
       within(bottom)
@@ -51,7 +51,7 @@ describe('the command centre', () => {
     expect(within(fill).getByRole('link', { name: 'Hinjewadi Phase 1' }).getAttribute('href')).toBe(
       '/stations/hinjewadi-phase-1',
     );
-    expect(within(fill).getByText('₹2,500')).toBeTruthy();
+    expect(within(fill).getByText('₹2,500.00')).toBeTruthy();
     const incidents = screen.getByTestId('incident-ticker');
     expect(within(incidents).getByText('#454 9 failed payments today')).toBeTruthy();
     expect(within(incidents).getByText('High')).toBeTruthy();
@@ -72,14 +72,14 @@ describe('the command centre', () => {
     });
     renderApp('/command');
     const ticker = await screen.findByTestId('transaction-ticker');
-    expect(within(ticker).getByText('₹901')).toBeTruthy();
+    expect(within(ticker).getByText('₹901.00')).toBeTruthy();
 
     newest = 902;
     const later = Date.now() + 60_000;
     vi.spyOn(Date, 'now').mockReturnValue(later);
     act(() => nudgeLiveWindows());
     await waitFor(() =>
-      expect(within(screen.getByTestId('transaction-ticker')).getByText('₹902')).toBeTruthy(),
+      expect(within(screen.getByTestId('transaction-ticker')).getByText('₹902.00')).toBeTruthy(),
     );
     expect(lastQuery(fetchMock, COMMAND).endDate).toBe(
       new Date(Math.floor(later / 1000) * 1000).toISOString(),
@@ -123,7 +123,7 @@ describe('the command centre', () => {
     expect(screen.getByText('Retrying…')).toBeTruthy();
     fail = false;
     expect((await screen.findByTestId('kpi-revenue-value', {}, { timeout: 8000 })).textContent).toBe(
-      '₹1,23,457',
+      '₹1.2 L',
     );
   });
 });

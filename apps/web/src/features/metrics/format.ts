@@ -5,7 +5,6 @@ import {
   formatCompact,
   formatDate,
   formatDuration,
-  formatInrCompact,
   formatNumber,
   formatPercent,
   formatQuantity,
@@ -15,11 +14,12 @@ import {
   type TFuel,
 } from '@forecourt/contracts';
 
+export { formatMoneyCompact } from '../../lib/money';
 /**
  * Labels of the chart screens: chart steps on the time axis and in tooltips (IST), compact money
  * and quantity on axes, queue and wait figures. Values come from the contracts formatters.
  */
-export { formatCompact, formatInrCompact };
+export { formatCompact };
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

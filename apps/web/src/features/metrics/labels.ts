@@ -1,4 +1,4 @@
-import type { TFuel, TIncidentSeverity, TIncidentStatus, TPaymentMode } from '@forecourt/contracts';
+import type { TFuel, TIncidentStatus, TPaymentMode } from '@forecourt/contracts';
 import { PAYMENT_MODE_COLORS } from '../operations';
 import { FUEL_COLORS } from '../stations/labels';
 
@@ -22,20 +22,6 @@ const LANE_COLORS = ['blue', 'orange', 'teal', 'grape', 'red', 'cyan', 'lime', '
 export function laneChartColor(lane: number): string {
   return `${LANE_COLORS[Math.abs(lane - 1) % LANE_COLORS.length]}.${SHADE}`;
 }
-
-export const INCIDENT_SEVERITY_LABELS: Record<TIncidentSeverity, string> = {
-  low: 'Low',
-  medium: 'Medium',
-  high: 'High',
-  critical: 'Critical',
-};
-
-export const INCIDENT_SEVERITY_COLORS: Record<TIncidentSeverity, string> = {
-  low: 'gray',
-  medium: 'yellow',
-  high: 'orange',
-  critical: 'red',
-};
 
 export const INCIDENT_STATUS_LABELS: Record<TIncidentStatus, string> = {
   open: 'Open',

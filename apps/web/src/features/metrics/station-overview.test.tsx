@@ -25,9 +25,17 @@ describe('the station overview', () => {
     serveMetrics({ [OVERVIEW]: overview() });
     renderApp(`/stations/${STATION.slug}`);
 
-    expect((await screen.findByTestId('kpi-revenue-value')).textContent).toBe('₹1,23,457');
+    expect((await screen.findByTestId('kpi-revenue-value')).textContent).toBe('₹1.2 L');
     expect(screen.getByTestId('kpi-transactions-value').textContent).toBe('321');
     expect(screen.getByTestId('kpi-average-ticket-value').textContent).toBe('₹384.60');
+    // Against the previous period: revenue up (good), fills down (bad), each with words for readers.
+    const revenueChange = screen.getByTestId('kpi-revenue-change');
+    expect(revenueChange.dataset.tone).toBe('good');
+    expect(revenueChange.textContent).toContain('▲ 23.5%');
+    expect(revenueChange.textContent).toContain('up 23.5% on the previous period');
+    expect(screen.getByTestId('kpi-transactions-change').dataset.tone).toBe('bad');
+    expect(screen.getByTestId('kpi-revenue-sparkline')).toBeTruthy();
+    expect(screen.getByTestId('overview-revenue-trend')).toBeTruthy();
     expect(screen.getByTestId('kpi-vehicles-value').textContent).toBe('250');
     const incidents = within(screen.getByTestId('kpi-incidents')).getByRole('link', { name: '3' });
     expect(incidents.getAttribute('href')).toBe('/incidents');
@@ -39,7 +47,7 @@ describe('the station overview', () => {
     const mix = screen.getByTestId('payment-mix');
     expect(within(mix).getByText('UPI')).toBeTruthy();
     expect(within(mix).getByText('60%')).toBeTruthy();
-    expect(within(mix).getByText('₹74,074')).toBeTruthy();
+    expect(within(mix).getByText('₹74,074.07')).toBeTruthy();
 
     // The record and the location card are still there.
     expect(screen.getByRole('heading', { name: 'Station details' })).toBeTruthy();
@@ -59,7 +67,7 @@ describe('the station overview', () => {
     renderApp(`/stations/${STATION.slug}`);
 
     expect(await screen.findByText('No sales in this window')).toBeTruthy();
-    expect(screen.getByTestId('kpi-revenue-value').textContent).toBe('₹0');
+    expect(screen.getByTestId('kpi-revenue-value').textContent).toBe('₹0.00');
     expect(screen.queryByTestId('payment-mix')).toBeNull();
   });
 
@@ -85,7 +93,7 @@ describe('the station overview', () => {
     expect(screen.getByText('Retrying…')).toBeTruthy();
     fail = false;
     expect((await screen.findByTestId('kpi-revenue-value', {}, { timeout: 8000 })).textContent).toBe(
-      '₹1,23,457',
+      '₹1.2 L',
     );
     await waitFor(() => expect(callsTo(fetchMock, OVERVIEW)).toHaveLength(2));
   });

@@ -16,13 +16,15 @@ describe('the station sales', () => {
     serveMetrics({ [SALES]: salesSeries() });
     renderApp(`/stations/${STATION.slug}/sales`);
 
-    expect((await screen.findByTestId('sales-revenue-value')).textContent).toBe('₹1,23,457');
+    expect((await screen.findByTestId('sales-revenue-value', {}, { timeout: 8000 })).textContent).toBe(
+      '₹1.2 L',
+    );
     expect(screen.getByTestId('sales-transactions-value').textContent).toBe('321');
     expect(screen.getByTestId('sales-average-ticket-value').textContent).toBe('₹384.60');
     expect(within(screen.getByTestId('sales-by-fuel')).getByText('Diesel')).toBeTruthy();
     expect(within(screen.getByTestId('sales-by-mode')).getByText('Cash')).toBeTruthy();
     const fuels = screen.getByTestId('fuel-totals');
-    expect(within(fuels).getByText('₹90,000')).toBeTruthy();
+    expect(within(fuels).getByText('₹90,000.00')).toBeTruthy();
     expect(within(fuels).getByText('72.9%')).toBeTruthy();
     expect(within(screen.getByTestId('payment-mix')).getByText('40%')).toBeTruthy();
   });

@@ -3,6 +3,7 @@ import type {
   TCommandStation,
   TCongestionSummary,
   TIncident,
+  TKpiComparison,
   TMetricsPoint,
   TSalesKpis,
   TSalesSeries,
@@ -65,10 +66,23 @@ export const NO_SALES: TSalesKpis = {
   vehiclesServed: 0,
 };
 
+/** The previous period: revenue was lower, fills higher; a rising trend over three hours. */
+export const COMPARISON: TKpiComparison = {
+  previousWindow: { startDate: '2026-03-08T18:30:00.000Z', endDate: FIXED.startDate },
+  previous: { revenuePaise: 10_000_000, transactions: 400, averageTicketPaise: 25_000, vehiclesServed: 250 },
+  stepMs: 3_600_000,
+  trend: [0, 1, 2].map((index) => ({
+    at: hour(index),
+    revenuePaise: 3_000_000 + index * 1_000_000,
+    transactions: 100 + index,
+  })),
+};
+
 export function overview(kpis: TSalesKpis = KPIS): TStationOverview {
   return {
     window: { ...WINDOW, maxInterval: '180d' },
     kpis,
+    comparison: COMPARISON,
     location: { lat: STATION.lat, lng: STATION.lng, directionsUrl: 'https://example.invalid/directions' },
   };
 }
@@ -189,6 +203,7 @@ export function commandCentre(overrides: Partial<TCommandCentre> = {}): TCommand
   return {
     window: { ...WINDOW, maxInterval: '180d' },
     kpis: KPIS,
+    comparison: COMPARISON,
     stationsByStatus: [
       { status: 'operational', count: 3 },
       { status: 'degraded', count: 1 },

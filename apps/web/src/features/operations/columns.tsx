@@ -28,7 +28,7 @@ import { AnchorLink } from '../../components/links';
 import {
   formatDateTime,
   formatDuration,
-  formatInr,
+  formatMoney,
   formatNumber,
   formatQuantity,
   MISSING_VALUE,
@@ -169,7 +169,7 @@ function moneyColumn<TRow, TField extends string = never>(
     cell: (row) => (
       <>
         <Text size="sm" fw={600}>
-          {formatInr(paise(row))}
+          {formatMoney(paise(row))}
         </Text>
         {options.detail && <Dimmed>{options.detail(row)}</Dimmed>}
       </>
@@ -241,7 +241,7 @@ export const transactionColumns = {
   } satisfies TColumn<TTransaction, TTransactionField>,
   amount: moneyColumn<TTransaction, TTransactionField>('amount', 'Amount', (fill) => fill.amountPaise, {
     sort: 'amountPaise',
-    detail: (fill) => `${formatInr(fill.unitPricePaise)}/${unitSymbol(fill.fuel)}`,
+    detail: (fill) => `${formatMoney(fill.unitPricePaise)}/${unitSymbol(fill.fuel)}`,
   }),
   paymentMode: badgeColumn<TTransaction, TPaymentMode>(
     'paymentMode',

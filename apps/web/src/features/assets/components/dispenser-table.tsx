@@ -3,7 +3,13 @@ import { Box, Group, Stack, Table, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Fragment } from 'react';
 import { SortableTh, type TSortState } from '../../../components/sortable-th';
-import { formatDateTime, formatInr, formatNumber, formatQuantity, MISSING_VALUE } from '../../../lib/format';
+import {
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  formatQuantity,
+  MISSING_VALUE,
+} from '../../../lib/format';
 import { parseSort } from '../../../lib/list-sort';
 import type { TDispenserSortField, TDispenserSortValue } from '../search';
 import { DispenserStatusBadge, FuelBadge, NozzleStatusBadge } from './state-visuals';
@@ -94,7 +100,7 @@ function NozzleTable({ dispenser }: { dispenser: TRegistryDispenser }) {
                   <Stack gap={0}>
                     <When at={last.startDate} />
                     <Text size="xs" c="dimmed">
-                      {formatQuantity(last.quantity, unit)} · {formatInr(last.amountPaise)}
+                      {formatQuantity(last.quantity, unit)} · {formatMoney(last.amountPaise)}
                     </Text>
                   </Stack>
                 ) : (

@@ -7,7 +7,7 @@ import { AnchorLink, BackLink } from '../../../components/links';
 import { PageHeader } from '../../../components/page-header';
 import { ErrorState } from '../../../components/query-states';
 import { RecordQuery } from '../../../components/record-states';
-import { formatDate, formatDateTime, formatInr, MISSING_VALUE } from '../../../lib/format';
+import { formatDate, formatDateTime, formatMoney, MISSING_VALUE } from '../../../lib/format';
 import { useCan } from '../../auth/session';
 import { CARD_KIND_LABELS, describeCardAudit } from '../labels';
 import { useCard, useCardActions } from '../queries';
@@ -79,7 +79,7 @@ function CardDetailView({ card, back }: { card: TCardDetail; back: ReactNode }) 
             <Fact label="Status">
               <CardStatusBadge status={card.status} />
             </Fact>
-            <Fact label="Balance">{formatInr(card.balancePaise)}</Fact>
+            <Fact label="Balance">{formatMoney(card.balancePaise)}</Fact>
             <Fact label="Vehicle">{card.vehicleRegistration ?? MISSING_VALUE}</Fact>
             <Fact label="Issued">{formatDate(card.issuedAt)}</Fact>
             <Fact label="Expires">{formatDate(card.expiresAt)}</Fact>
@@ -284,8 +284,8 @@ function LimitsCard({
           </form>
         ) : (
           <>
-            <Fact label="Daily limit">{formatInr(card.dailyLimitPaise)}</Fact>
-            <Fact label="Monthly limit">{formatInr(card.monthlyLimitPaise)}</Fact>
+            <Fact label="Daily limit">{formatMoney(card.dailyLimitPaise)}</Fact>
+            <Fact label="Monthly limit">{formatMoney(card.monthlyLimitPaise)}</Fact>
           </>
         )}
       </Stack>

@@ -25,10 +25,10 @@ export function IncidentSeverityBadge({ severity }: { severity: TIncidentSeverit
 }
 
 /** The SLA timer that matters now (see {@link slaSummary}). */
-export function SlaBadge({ incident }: { incident: Pick<TIncidentItem, 'status' | 'sla'> }) {
+export function SlaBadge({ incident }: { incident: Pick<TIncidentItem, 'status' | 'sla' | 'severity'> }) {
   const { label, color } = slaSummary(incident);
   return (
-    <Badge variant="light" color={color} size="sm" tt="none" fw={600}>
+    <Badge variant="light" color={color} size="sm" tt="none" fw={600} data-tone={color}>
       {label}
     </Badge>
   );

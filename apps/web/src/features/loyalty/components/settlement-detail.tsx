@@ -8,7 +8,7 @@ import { BackLink, ButtonLink } from '../../../components/links';
 import { PageHeader } from '../../../components/page-header';
 import { ErrorState } from '../../../components/query-states';
 import { RecordQuery } from '../../../components/record-states';
-import { formatDateTime, formatInr, formatNumber } from '../../../lib/format';
+import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
 import { useCan } from '../../auth/session';
 import { periodLabel } from '../columns';
 import {
@@ -76,10 +76,10 @@ function SettlementView({
             </Title>
             <Row label="Period">{periodLabel(settlement)}</Row>
             <Row label="Card payments">{formatNumber(settlement.transactionCount)}</Row>
-            <Row label="Gross">{formatInr(settlement.grossPaise)}</Row>
-            <Row label="Fee">− {formatInr(settlement.feePaise)}</Row>
+            <Row label="Gross">{formatMoney(settlement.grossPaise)}</Row>
+            <Row label="Fee">− {formatMoney(settlement.feePaise)}</Row>
             <Row label="Net payout" strong>
-              {formatInr(settlement.netPaise)}
+              {formatMoney(settlement.netPaise)}
             </Row>
             <Row label="Status">
               <SettlementStatusBadge status={settlement.status} />
@@ -132,7 +132,7 @@ function SettlementView({
                       <Table.Td>{LOYALTY_KIND_LABELS[entry.kind]}</Table.Td>
                       <Table.Td style={{ textAlign: 'right' }}>{formatNumber(entry.count)}</Table.Td>
                       <Table.Td style={{ textAlign: 'right' }}>{formatNumber(entry.points)}</Table.Td>
-                      <Table.Td style={{ textAlign: 'right' }}>{formatInr(entry.amountPaise)}</Table.Td>
+                      <Table.Td style={{ textAlign: 'right' }}>{formatMoney(entry.amountPaise)}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

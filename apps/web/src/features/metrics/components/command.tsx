@@ -1,17 +1,17 @@
 import type { TCommandCentre, TCommandStation, TIncident, TTransaction } from '@forecourt/contracts';
-import { Badge, Box, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Box, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { AnchorLink } from '../../../components/links';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatMoney } from '../../../lib/format';
+import { UrgencyBadge } from '../../incidents';
 import { hasUsableLocation } from '../../map/station-layers';
 import { MapLoading } from '../../map/station-map-panel';
 import { browserHasWebGl } from '../../map/webgl';
 import { PAYMENT_MODE_LABELS } from '../../operations';
 import { FUEL_LABELS, STATUS_COLORS, STATUS_LABELS } from '../../stations/labels';
 import { formatCount, formatFuelQuantity } from '../format';
-import { INCIDENT_SEVERITY_COLORS, INCIDENT_SEVERITY_LABELS, INCIDENT_STATUS_LABELS } from '../labels';
+import { INCIDENT_STATUS_LABELS } from '../labels';
 import { ChartCard } from './chart-card';
-import { formatRupees } from './sales-breakdown';
 
 /** The network command centre's pieces: the status map, counts, rankings and the live tickers. */
 
@@ -77,7 +77,7 @@ function CommandStationTakings({ station }: { station: TCommandStation }) {
   return (
     <>
       <Text size="sm">
-        {formatRupees(station.revenuePaise)} from {formatCount(station.transactions)} transactions in this
+        {formatMoney(station.revenuePaise)} from {formatCount(station.transactions)} transactions in this
         window
       </Text>
       {station.openIncidents > 0 && (
@@ -173,7 +173,7 @@ export function StationRanking({
                       </Text>
                     </Stack>
                   </Table.Td>
-                  <Table.Td ta="right">{formatRupees(station.revenuePaise)}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(station.revenuePaise)}</Table.Td>
                   <Table.Td ta="right" visibleFrom="sm">
                     {formatCount(station.transactions)}
                   </Table.Td>
@@ -249,7 +249,7 @@ export function TransactionTicker({
               testId="ticker-transaction"
               aside={
                 <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                  {formatRupees(transaction.amountPaise)}
+                  {formatMoney(transaction.amountPaise)}
                 </Text>
               }
             >
@@ -297,11 +297,7 @@ export function IncidentTicker({
             <TickerRow
               key={incident.id}
               testId="ticker-incident"
-              aside={
-                <Badge color={INCIDENT_SEVERITY_COLORS[incident.severity]} variant="light" tt="none">
-                  {INCIDENT_SEVERITY_LABELS[incident.severity]}
-                </Badge>
-              }
+              aside={<UrgencyBadge incident={incident} />}
             >
               <Text size="sm" fw={500} truncate>
                 #{incident.number} {incident.title}

@@ -1,5 +1,7 @@
 import { Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import type { TChange } from '../change';
+import { KpiChange, Sparkline } from './kpi-change';
 
 /** A headline figure: what it is, the value, and a line of context under it. */
 export function KpiTile({
@@ -9,6 +11,8 @@ export function KpiTile({
   icon,
   testId,
   exact,
+  change,
+  trend,
 }: {
   label: string;
   value: ReactNode;
@@ -18,6 +22,10 @@ export function KpiTile({
   icon?: ReactNode;
   /** `data-testid` of the tile; its value is `${testId}-value`. */
   testId?: string;
+  /** The change against the previous period (`${testId}-change`). */
+  change?: TChange | null;
+  /** The figure over the window's steps, drawn as a sparkline. */
+  trend?: readonly number[];
 }) {
   return (
     <Paper
@@ -51,6 +59,8 @@ export function KpiTile({
         >
           {value}
         </Text>
+        {change && <KpiChange change={change} testId={testId ? `${testId}-change` : undefined} />}
+        {trend && <Sparkline values={trend} testId={testId ? `${testId}-sparkline` : undefined} />}
         {hint && (
           <Text size="xs" c="dimmed" component="div">
             {hint}

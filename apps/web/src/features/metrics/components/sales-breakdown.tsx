@@ -1,43 +1,42 @@
-import type { TFuelSales, TPaymentModeSales, TSalesKpis } from '@forecourt/contracts';
+import type { TFuelSales, TKpiComparison, TPaymentModeSales, TSalesKpis } from '@forecourt/contracts';
 import { Group, SimpleGrid, Table } from '@mantine/core';
 import { IconAlertTriangle, IconCar, IconCurrencyRupee, IconReceipt, IconTicket } from '@tabler/icons-react';
 import { AnchorLink } from '../../../components/links';
-import { formatInr } from '../../../lib/format';
+import { formatMoney, formatMoneyHeadline } from '../../../lib/format';
 import { PAYMENT_MODE_LABELS } from '../../operations';
 import { FUEL_LABELS } from '../../stations/labels';
-import { formatCount, formatFuelQuantity, formatInrCompact, formatShare } from '../format';
+import { changeOf } from '../change';
+import { formatCount, formatFuelQuantity, formatMoneyCompact, formatShare } from '../format';
 import { fuelChartColor, paymentModeChartColor } from '../labels';
 import { paymentModeSeries } from '../series';
 import { ChartCard, SeriesName } from './chart-card';
 import { ShareDonut } from './charts';
 import { KpiGrid, KpiTile } from './kpi-tile';
 
-/** Whole rupees for tiles and tables; paise only matter on a receipt. */
-export const formatRupees = (paise: number) => formatInr(paise, { fractionDigits: 0 });
-
-const CRORE_PAISE = 1_000_000_000;
-
-/**
- * A headline amount: whole rupees below a crore; from a crore up the compact form the charts use
- * (en-GB, "₹18.8m"), so a figure reads the same on a tile and on an axis. The exact amount stays
- * in the tile's `exact` (tooltip and data attribute).
- */
-export function formatRupeesHeadline(paise: number): string {
-  if (Math.abs(paise) < CRORE_PAISE) return formatRupees(paise);
-  return formatInrCompact(paise);
-}
-
 /**
  * The headline figures of a window (station overview and command centre): revenue, transactions,
  * average ticket, vehicles served and the incidents open now (a link to the incident list).
  */
-export function SalesKpiTiles({ kpis, scopeLabel }: { kpis: TSalesKpis; scopeLabel: string }) {
+export function SalesKpiTiles({
+  kpis,
+  scopeLabel,
+  comparison,
+}: {
+  kpis: TSalesKpis;
+  scopeLabel: string;
+  /** The previous period and the trend: each tile shows its change and a sparkline. */
+  comparison?: TKpiComparison;
+}) {
+  const previous = comparison?.previous;
+  const trend = comparison?.trend;
   return (
     <KpiGrid columns={5}>
       <KpiTile
         label="Revenue"
-        value={formatRupeesHeadline(kpis.revenuePaise)}
-        exact={formatRupees(kpis.revenuePaise)}
+        value={formatMoneyHeadline(kpis.revenuePaise)}
+        exact={formatMoney(kpis.revenuePaise)}
+        change={previous ? changeOf(kpis.revenuePaise, previous.revenuePaise) : null}
+        {...(trend ? { trend: trend.map((step) => step.revenuePaise) } : {})}
         hint={`${scopeLabel} in this window`}
         icon={<IconCurrencyRupee size={18} />}
         testId="kpi-revenue"
@@ -45,13 +44,20 @@ export function SalesKpiTiles({ kpis, scopeLabel }: { kpis: TSalesKpis; scopeLab
       <KpiTile
         label="Transactions"
         value={formatCount(kpis.transactions)}
+        change={previous ? changeOf(kpis.transactions, previous.transactions) : null}
+        {...(trend ? { trend: trend.map((step) => step.transactions) } : {})}
         hint="Fills, all fuels"
         icon={<IconReceipt size={18} />}
         testId="kpi-transactions"
       />
       <KpiTile
         label="Average ticket"
-        value={kpis.averageTicketPaise === null ? '—' : formatInr(kpis.averageTicketPaise)}
+        value={kpis.averageTicketPaise === null ? '—' : formatMoney(kpis.averageTicketPaise)}
+        change={
+          previous && kpis.averageTicketPaise !== null
+            ? changeOf(kpis.averageTicketPaise, previous.averageTicketPaise)
+            : null
+        }
         hint="Revenue per transaction"
         icon={<IconTicket size={18} />}
         testId="kpi-average-ticket"
@@ -59,6 +65,7 @@ export function SalesKpiTiles({ kpis, scopeLabel }: { kpis: TSalesKpis; scopeLab
       <KpiTile
         label="Vehicles served"
         value={formatCount(kpis.vehiclesServed)}
+        change={previous ? changeOf(kpis.vehiclesServed, previous.vehiclesServed) : null}
         hint="Visits that ended in a fill"
         icon={<IconCar size={18} />}
         testId="kpi-vehicles"
@@ -126,7 +133,7 @@ function RevenueTable({
                 <SeriesName label={row.label} color={row.color} />
               </Table.Td>
               {withSold && <Table.Td ta="right">{row.sold}</Table.Td>}
-              <Table.Td ta="right">{formatRupees(row.amountPaise)}</Table.Td>
+              <Table.Td ta="right">{formatMoney(row.amountPaise)}</Table.Td>
               <Table.Td ta="right" visibleFrom="sm">
                 {formatCount(row.transactions)}
               </Table.Td>
@@ -192,8 +199,8 @@ export function PaymentMixCard({
         <Group justify="center">
           <ShareDonut
             label="Revenue by payment mode"
-            centre={formatInrCompact(revenuePaise)}
-            valueFormatter={formatRupees}
+            centre={formatMoneyCompact(revenuePaise)}
+            valueFormatter={formatMoney}
             slices={mix.map((row) => ({
               name: PAYMENT_MODE_LABELS[row.mode],
               value: row.amountPaise,

@@ -13,7 +13,7 @@ import type { ReactNode } from 'react';
 import { DataTable, type TColumn } from '../../../components/data-table';
 import { AnchorLink, ButtonLink } from '../../../components/links';
 import { PageHeader } from '../../../components/page-header';
-import { formatDateTime, formatInr, formatNumber } from '../../../lib/format';
+import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
 import {
   challanColumns,
   QuantityByFuel,
@@ -119,14 +119,14 @@ export function VehicleTotals({ totals }: { totals: TVehicleDetail['totals'] }) 
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm" data-testid="vehicle-totals">
       <Tile label="Fills">{formatNumber(totals.fills)}</Tile>
-      <Tile label="Spent">{formatInr(totals.amountPaise)}</Tile>
+      <Tile label="Spent">{formatMoney(totals.amountPaise)}</Tile>
       <Tile label="Bought">
         <QuantityByFuel quantities={totals.quantityByFuel} size="lg" />
       </Tile>
       <Tile label="Camera reads">{formatNumber(totals.sightings)}</Tile>
       <Tile
         label="Pending challans"
-        hint={totals.pendingChallans > 0 ? `${formatInr(totals.pendingFinePaise)} in fines` : 'Any time'}
+        hint={totals.pendingChallans > 0 ? `${formatMoney(totals.pendingFinePaise)} in fines` : 'Any time'}
       >
         <Text span inherit c={totals.pendingChallans > 0 ? 'red' : undefined}>
           {formatNumber(totals.pendingChallans)}

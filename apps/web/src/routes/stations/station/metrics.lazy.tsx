@@ -11,7 +11,7 @@ import {
 import {
   formatCompact,
   formatCount,
-  formatInrCompact,
+  formatMoneyCompact,
   formatQueue,
   formatWaitMinutes,
   stepScale,
@@ -20,7 +20,7 @@ import { useStationMetrics } from '../../../features/metrics/queries';
 import { metricsReportCsv } from '../../../features/metrics/report-csv';
 import { isQuietWindow, metricsRows, volumeGroups } from '../../../features/metrics/series';
 import { useTimeWindow } from '../../../features/time-window';
-import { formatInr, formatNumber } from '../../../lib/format';
+import { formatMoney, formatNumber } from '../../../lib/format';
 
 export const Route = createLazyRoute('/shell/stations/$slug/metrics')({ component: StationMetrics });
 
@@ -114,8 +114,8 @@ function StationMetrics() {
                   rows={rows}
                   series={TICKET_SERIES}
                   scale={scale}
-                  valueFormatter={(paise) => formatInr(paise)}
-                  tickFormatter={formatInrCompact}
+                  valueFormatter={(paise) => formatMoney(paise)}
+                  tickFormatter={formatMoneyCompact}
                 />
                 <TimeChartCard
                   title="Queue length"

@@ -2,6 +2,7 @@ import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { createLazyRoute } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { StationLocationCard } from '../../../features/map/station-location-card';
+import { TimeChartCard } from '../../../features/metrics/components/charts';
 import {
   FuelTotalsCard,
   PaymentMixCard,
@@ -13,14 +14,18 @@ import {
   WindowedView,
   WindowHeader,
 } from '../../../features/metrics/components/windowed-view';
+import { formatCount, formatMoneyCompact } from '../../../features/metrics/format';
 import { useStationOverview } from '../../../features/metrics/queries';
 import { overviewReportCsv } from '../../../features/metrics/report-csv';
 import { NearbyStationsCard } from '../../../features/stations/components/nearby-stations-card';
 import { useStation } from '../../../features/stations/queries';
 import { useTimeWindow } from '../../../features/time-window';
-import { directionsUrl, formatDate, formatDms, formatNumber } from '../../../lib/format';
+import { directionsUrl, formatDate, formatDms, formatMoney, formatNumber } from '../../../lib/format';
 
 export const Route = createLazyRoute('/shell/stations/$slug/')({ component: StationOverview });
+
+const REVENUE_SERIES = [{ name: 'revenue', label: 'Revenue', color: 'blue.6' }];
+const FILLS_SERIES = [{ name: 'fills', label: 'Fills', color: 'teal.6' }];
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -77,13 +82,40 @@ function StationOverview() {
         errorTitle="Could not load this station's figures"
         skeleton={<ScreenSkeleton tiles={5} charts={2} height={180} />}
       >
-        {({ kpis }) => (
+        {({ kpis, comparison, window }) => (
           <Stack gap="md" data-testid="station-overview-kpis">
-            <SalesKpiTiles kpis={kpis} scopeLabel="This station" />
+            <SalesKpiTiles kpis={kpis} scopeLabel="This station" comparison={comparison} />
             {kpis.transactions === 0 ? (
               <NoSales />
             ) : (
               <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" style={{ alignItems: 'start' }}>
+                <TimeChartCard
+                  title="Revenue over time"
+                  description="Takings per step of the window"
+                  testId="overview-revenue-trend"
+                  kind="line"
+                  rows={comparison.trend.map((step) => ({ at: step.at, revenue: step.revenuePaise }))}
+                  series={REVENUE_SERIES}
+                  scale={{
+                    stepMs: comparison.stepMs,
+                    spanMs: Date.parse(window.endDate) - Date.parse(window.startDate),
+                  }}
+                  valueFormatter={formatMoney}
+                  tickFormatter={formatMoneyCompact}
+                />
+                <TimeChartCard
+                  title="Fills over time"
+                  description="Transactions per step of the window"
+                  testId="overview-fills-trend"
+                  kind="line"
+                  rows={comparison.trend.map((step) => ({ at: step.at, fills: step.transactions }))}
+                  series={FILLS_SERIES}
+                  scale={{
+                    stepMs: comparison.stepMs,
+                    spanMs: Date.parse(window.endDate) - Date.parse(window.startDate),
+                  }}
+                  valueFormatter={formatCount}
+                />
                 <FuelTotalsCard fuels={kpis.fuels} />
                 <PaymentMixCard mix={kpis.paymentMix} revenuePaise={kpis.revenuePaise} />
               </SimpleGrid>

@@ -11,18 +11,14 @@ import {
 } from '../../../components/filter-bar';
 import { TimeChartCard } from '../../../features/metrics/components/charts';
 import { KpiGrid, KpiTile } from '../../../features/metrics/components/kpi-tile';
-import {
-  FuelTotalsCard,
-  formatRupees,
-  PaymentMixCard,
-} from '../../../features/metrics/components/sales-breakdown';
+import { FuelTotalsCard, PaymentMixCard } from '../../../features/metrics/components/sales-breakdown';
 import {
   NoSales,
   ScreenSkeleton,
   WindowedView,
   WindowHeader,
 } from '../../../features/metrics/components/windowed-view';
-import { formatCount, formatInrCompact, stepScale } from '../../../features/metrics/format';
+import { formatCount, formatMoneyCompact, stepScale } from '../../../features/metrics/format';
 import { useSalesSeries } from '../../../features/metrics/queries';
 import { salesReportCsv } from '../../../features/metrics/report-csv';
 import { salesChartData } from '../../../features/metrics/series';
@@ -30,7 +26,7 @@ import { PAYMENT_MODE_LABELS } from '../../../features/operations/labels';
 import { FUEL_LABELS } from '../../../features/stations/labels';
 import { useStation } from '../../../features/stations/queries';
 import { useTimeWindow } from '../../../features/time-window';
-import { formatInr } from '../../../lib/format';
+import { formatMoney, formatMoneyHeadline } from '../../../lib/format';
 
 export const Route = createLazyRoute('/shell/stations/$slug/sales')({ component: StationSales });
 
@@ -120,7 +116,13 @@ function SalesContent({ data }: { data: TSalesSeries }) {
   return (
     <Stack gap="md">
       <KpiGrid columns={3}>
-        <KpiTile label="Revenue" value={formatRupees(revenue)} hint="In this window" testId="sales-revenue" />
+        <KpiTile
+          label="Revenue"
+          value={formatMoneyHeadline(revenue)}
+          exact={formatMoney(revenue)}
+          hint="In this window"
+          testId="sales-revenue"
+        />
         <KpiTile
           label="Transactions"
           value={formatCount(transactions)}
@@ -129,7 +131,7 @@ function SalesContent({ data }: { data: TSalesSeries }) {
         />
         <KpiTile
           label="Average ticket"
-          value={transactions > 0 ? formatInr(Math.round(revenue / transactions)) : '—'}
+          value={transactions > 0 ? formatMoney(Math.round(revenue / transactions)) : '—'}
           hint="Revenue per transaction"
           testId="sales-average-ticket"
         />
@@ -144,8 +146,8 @@ function SalesContent({ data }: { data: TSalesSeries }) {
           rows={chart.byFuel}
           series={chart.fuelSeries}
           scale={scale}
-          valueFormatter={formatRupees}
-          tickFormatter={formatInrCompact}
+          valueFormatter={formatMoney}
+          tickFormatter={formatMoneyCompact}
         />
         <TimeChartCard
           title="Revenue by payment mode"
@@ -156,8 +158,8 @@ function SalesContent({ data }: { data: TSalesSeries }) {
           rows={chart.byMode}
           series={chart.modeSeries}
           scale={scale}
-          valueFormatter={formatRupees}
-          tickFormatter={formatInrCompact}
+          valueFormatter={formatMoney}
+          tickFormatter={formatMoneyCompact}
         />
         <FuelTotalsCard fuels={data.fuels} />
         <PaymentMixCard mix={data.paymentMix} revenuePaise={revenue} />
