@@ -8,7 +8,7 @@ import { recordAuditEvent } from '../audit/audit.repository';
 import { issueTokens } from '../auth/sessions.service';
 import { insertMembership } from '../members/members.repository';
 import { forgetUserState } from '../members/user-state';
-import { organizationSlugsLike } from '../organizations/organizations.repository';
+import { insertOrganization, organizationSlugsLike } from '../organizations/organizations.repository';
 import type { AccountsDeps } from './accounts.deps';
 import { findActiveOrganizationId } from './users.repository';
 
@@ -45,18 +45,11 @@ async function createOrganization(deps: AccountsDeps, userId: number, input: TOr
     if ((await findActiveOrganizationId(trx, userId)) !== null) throw exists();
     const base = slugify(input.name, 'organisation');
     const slug = firstFreeSlug(base, await organizationSlugsLike(trx, base));
-    const organization = await trx
-      .insertInto('organizations')
-      .values({
-        slug,
-        name: input.name,
-        kind: input.kind,
-        isFuelProvider: input.kind === 'omc_region' ? 1 : 0,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const organization = await insertOrganization(
+      trx,
+      { slug, name: input.name, kind: input.kind, isFuelProvider: input.kind === 'omc_region' ? 1 : 0 },
+      now,
+    );
     const membershipId = await insertMembership(
       trx,
       {
