@@ -7,7 +7,7 @@ import { createApp } from '../apps/server/src/app';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../apps/server/src/db/database';
 import { encodeCursor, seekAfter } from '../apps/server/src/db/keyset';
 import { issueTokens } from '../apps/server/src/modules/auth/sessions.service';
-import { refreshSalesRollups } from '../apps/server/src/modules/metrics/sales-rollup.writer';
+import { refreshSalesRollups } from '../apps/server/src/modules/metrics/sales-rollup.repository';
 import { keysetOrder } from '../apps/server/src/modules/operations/list-page';
 import {
   transactionSorts,

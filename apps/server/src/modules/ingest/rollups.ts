@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database';
 import { DAY_MS, dayBucket, HOUR_MS, hourBucket } from '../metrics/buckets';
-import { refreshSalesRollups } from '../metrics/sales-rollup.writer';
-import { refreshSightingsDaily } from '../metrics/sightings-rollup.writer';
+import { refreshSalesRollups } from '../metrics/sales-rollup.repository';
+import { refreshSightingsDaily } from '../metrics/sightings-rollup.repository';
 import type { ResolvedBatch } from './ingest.resolve';
 
 /** Touched buckets this close together are refreshed as one span (fewer, slightly larger refreshes). */
