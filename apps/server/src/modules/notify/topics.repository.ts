@@ -1,7 +1,7 @@
 import { sqlDirection, type TSortDirection } from '@forecourt/contracts';
 import type { Db } from '../../db/database';
 import { countCapped } from '../../db/paging';
-import { bigintValue } from './sql-values';
+import { bigintValue } from '../../db/sql-values';
 
 type Environment = { id: number; organizationId: number };
 
