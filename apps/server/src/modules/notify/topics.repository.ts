@@ -153,3 +153,13 @@ export async function emptyTopicIds(db: Db, topicIds: readonly number[]): Promis
   const filled = new Set(rows.map((row) => row.topicId));
   return new Set(topicIds.filter((id) => !filled.has(id)));
 }
+
+/** The environment's topics among `keys`. */
+export function topicsByKey(db: Db, environmentId: number, keys: readonly string[]) {
+  return db
+    .selectFrom('notifyTopics')
+    .select(['id', 'key'])
+    .where('environmentId', '=', environmentId)
+    .where('key', 'in', keys)
+    .execute();
+}
