@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { ZApiError } from '@forecourt/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/database';
 import { requireCaller } from '../../http/caller';
 import { AppError, notFound } from '../../lib/app-error';
 import { recordAuditEvent } from '../audit/audit.repository';

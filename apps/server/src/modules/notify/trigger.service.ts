@@ -19,11 +19,11 @@ import {
   insertReceivedDetails,
 } from './fanout.repository';
 import type { EnvironmentRow, NotifyDeps } from './notify.deps';
-import { armWaitingJobs } from './scheduler';
 import { insertMissingSubscribers, upsertSubscriber } from './subscribers.repository';
 import { findTenant } from './tenants.repository';
 import { tenantVariables } from './tenants.service';
 import { emptyTopicIds, topicsByKey } from './topics.repository';
+import { armWaitingJobs } from './wait-engine';
 import { findWorkflowByTrigger } from './workflows.repository';
 import { parsePreferenceSettings, parseSteps, parseTags } from './workflows.service';
 
