@@ -10,7 +10,7 @@ const CHUNK = 500;
 
 /**
  * Marks the notifications of `jobs` whose jobs have all ended as completed and returns their
- * "trigger processed" details (spec §8 1009) for the caller to write with its own. The worker, the
+ * "trigger processed" details (code 1009) for the caller to write with its own. The worker, the
  * wait scheduler and delivery all end notifications this one way; a notification already
  * completed is left alone, so two of them finishing at once write one detail.
  */

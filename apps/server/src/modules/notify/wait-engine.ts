@@ -127,7 +127,7 @@ async function skipRest(trx: Db, jobs: readonly WaitJob[], now: number): Promise
   }
 }
 
-/** Notifications with nothing left to run are done ("trigger processed", spec §8 1009). */
+/** Notifications with nothing left to run are done ("trigger processed", execution code 1009). */
 async function finishNotifications(trx: Db, jobs: readonly WaitJob[], now: number): Promise<void> {
   await insertExecutionDetails(trx, await completeFinishedNotifications(trx, jobs, now));
 }
