@@ -8,7 +8,7 @@ import { type DatabaseHandle, migrateToLatest, openDatabase } from '../apps/serv
 import { encodeCursor, seekAfter } from '../apps/server/src/db/keyset';
 import { keysetOrder } from '../apps/server/src/lib/paging/list-page';
 import { issueTokens } from '../apps/server/src/modules/auth/sessions.service';
-import { refreshSalesRollups } from '../apps/server/src/modules/metrics/sales-rollup.writer';
+import { refreshSalesRollups } from '../apps/server/src/modules/metrics/sales-rollup.repository';
 import {
   transactionSorts,
   transactionsQuery,

@@ -11,6 +11,7 @@ import {
   findActiveOrganizationId,
   findUserByEmail,
   markEmailVerified,
+  setUserName,
   setUserPassword,
 } from './users.repository';
 
@@ -61,11 +62,7 @@ export async function signUpWithInvitation(
     if (!(await consumeEmailToken(trx, 'invitation', input.signupToken, now))) throw invalid();
     if (!(await deps.memberships.activateMembership(trx, member.id, now))) throw invalid();
     if (passwordHash !== null) {
-      await trx
-        .updateTable('users')
-        .set({ firstName: input.firstName, lastName: input.lastName })
-        .where('id', '=', user.id)
-        .execute();
+      await setUserName(trx, user.id, input.firstName, input.lastName);
       await setUserPassword(trx, user.id, passwordHash, now);
     } else {
       await markEmailVerified(trx, user.id, now);

@@ -7,7 +7,7 @@ import { firstFreeSlug, slugify } from '../../lib/slug';
 import { recordAuditEvent } from '../audit/audit';
 import { forgetUserState } from '../auth/forget-user-state';
 import { issueTokens } from '../auth/sessions.service';
-import { organizationSlugsLike } from '../organizations/organizations.repository';
+import { insertOrganization, organizationSlugsLike } from '../organizations/organizations.repository';
 import type { AccountsDeps } from './accounts.deps';
 import { findActiveOrganizationId } from './users.repository';
 
@@ -55,18 +55,11 @@ async function createOrganization(
     if ((await findActiveOrganizationId(trx, userId)) !== null) throw exists();
     const base = slugify(input.name, 'organisation');
     const slug = firstFreeSlug(base, await organizationSlugsLike(trx, base));
-    const organization = await trx
-      .insertInto('organizations')
-      .values({
-        slug,
-        name: input.name,
-        kind: input.kind,
-        isFuelProvider: input.kind === 'omc_region' ? 1 : 0,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const organization = await insertOrganization(
+      trx,
+      { slug, name: input.name, kind: input.kind, isFuelProvider: input.kind === 'omc_region' ? 1 : 0 },
+      now,
+    );
     const membershipId = await deps.memberships.insertMembership(
       trx,
       {

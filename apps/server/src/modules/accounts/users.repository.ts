@@ -33,6 +33,10 @@ export async function insertUser(
 }
 
 /** Sets the password; a user who proved control of the mailbox also counts as verified. */
+export async function setUserName(db: Db, userId: number, firstName: string, lastName: string) {
+  await db.updateTable('users').set({ firstName, lastName }).where('id', '=', userId).execute();
+}
+
 export async function setUserPassword(db: Db, userId: number, passwordHash: string, now: number) {
   await db
     .updateTable('users')

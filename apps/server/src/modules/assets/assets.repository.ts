@@ -31,6 +31,23 @@ export function dispensersQuery(
   return query;
 }
 
+/** The station's status (undefined for an unknown station). */
+export async function stationStatus(db: Db, stationId: number): Promise<string | undefined> {
+  const row = await db.selectFrom('stations').select('status').where('id', '=', stationId).executeTakeFirst();
+  return row?.status;
+}
+
+/** The station's dispensers by lane, then code. */
+export function dispensersInLaneOrder(db: Db, stationId: number): Promise<DispenserRow[]> {
+  return db
+    .selectFrom('dispensers')
+    .selectAll()
+    .where('stationId', '=', stationId)
+    .orderBy('lane')
+    .orderBy('code')
+    .execute();
+}
+
 export function nozzlesOf(db: Db, dispenserIds: number[]): Promise<NozzleRow[]> {
   if (dispenserIds.length === 0) return Promise.resolve([]);
   return db

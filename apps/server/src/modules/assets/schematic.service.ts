@@ -6,7 +6,14 @@ import type {
   TStationSchematic,
 } from '@forecourt/contracts';
 import type { Db } from '../../db/database';
-import { type DispenserRow, lastFills, type NozzleRow, nozzlesOf } from './assets.repository';
+import {
+  type DispenserRow,
+  dispensersInLaneOrder,
+  lastFills,
+  type NozzleRow,
+  nozzlesOf,
+  stationStatus,
+} from './assets.repository';
 
 /**
  * What a fuelling point shows: `fault` when the nozzle or its dispenser reports one, `offline` when
@@ -49,19 +56,8 @@ const UNREPORTED_STATIONS: readonly string[] = ['offline', 'closed'];
  * number. At an offline or closed station every point and dispenser shows `offline`.
  */
 export async function getSchematic(db: Db, stationId: number, now: number): Promise<TStationSchematic> {
-  const station = await db
-    .selectFrom('stations')
-    .select('status')
-    .where('id', '=', stationId)
-    .executeTakeFirst();
-  const unreported = UNREPORTED_STATIONS.includes(station?.status ?? '');
-  const dispensers = await db
-    .selectFrom('dispensers')
-    .selectAll()
-    .where('stationId', '=', stationId)
-    .orderBy('lane')
-    .orderBy('code')
-    .execute();
+  const unreported = UNREPORTED_STATIONS.includes((await stationStatus(db, stationId)) ?? '');
+  const dispensers = await dispensersInLaneOrder(db, stationId);
   const nozzles = await nozzlesOf(
     db,
     dispensers.map((row) => row.id),

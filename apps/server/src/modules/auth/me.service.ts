@@ -2,23 +2,16 @@ import { compactScope, type TMe } from '@forecourt/contracts';
 import type { Db } from '../../db/database';
 import type { SessionCaller } from '../../http/caller';
 import { AppError } from '../../lib/app-error';
+import { findMeUser, findOrganizationSummary } from './me.repository';
 
 /** `GET /api/auth/me`: the signed-in user, their organisation and what they may do there. */
 export async function getMe(db: Db, caller: SessionCaller): Promise<TMe> {
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'email', 'firstName', 'lastName', 'emailVerifiedAt'])
-    .where('id', '=', caller.userId)
-    .executeTakeFirst();
+  const user = await findMeUser(db, caller.userId);
   if (!user) throw new AppError('INVALID_TOKEN', 'The access token is invalid or has expired');
   const organization =
     caller.organizationId === null
       ? null
-      : ((await db
-          .selectFrom('organizations')
-          .select(['id', 'slug', 'name'])
-          .where('id', '=', caller.organizationId)
-          .executeTakeFirst()) ?? null);
+      : ((await findOrganizationSummary(db, caller.organizationId)) ?? null);
   return {
     id: user.id,
     email: user.email,

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { CryptoKey } from 'jose';
+import { loadOrCreateAppSecret } from '../../db/app-secrets.repository';
 import type { Db } from '../../db/database';
 
 const SECRET_NAME = 'access_token_hs256';
@@ -21,17 +21,7 @@ export function secretFromEnvironment(secret: string): Uint8Array {
  * is never logged or returned by any route.
  */
 export async function loadOrCreateDatabaseSecret(db: Db, now: number): Promise<Uint8Array> {
-  await db
-    .insertInto('appSecrets')
-    .values({ name: SECRET_NAME, value: randomBytes(32).toString('base64url'), createdAt: now })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const row = await db
-    .selectFrom('appSecrets')
-    .select('value')
-    .where('name', '=', SECRET_NAME)
-    .executeTakeFirstOrThrow();
-  return new Uint8Array(Buffer.from(row.value, 'base64url'));
+  return new Uint8Array(await loadOrCreateAppSecret(db, SECRET_NAME, now));
 }
 
 /**

@@ -99,6 +99,20 @@ export async function updateCard(
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** Sets the card's daily and monthly limits. */
+export async function updateCardLimits(
+  db: Db,
+  id: number,
+  limits: Pick<CardRow, 'dailyLimitPaise' | 'monthlyLimitPaise'>,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('cards')
+    .set({ ...limits, updatedAt: now })
+    .where('id', '=', id)
+    .execute();
+}
+
 export type CardRequestRow = Selectable<CardActivationRequestsTable>;
 
 /** A request with the columns of its card that a list row shows. */

@@ -39,6 +39,7 @@ import {
   insertCardRequest,
   requestsOfCard,
   updateCard,
+  updateCardLimits,
 } from './cards.repository';
 
 /** Audit kinds (`auditTarget(kind, id)`). */
@@ -132,11 +133,7 @@ export async function changeCardLimits(
       next,
     );
     if (Object.keys(changes).length === 0) return;
-    await trx
-      .updateTable('cards')
-      .set({ ...next, updatedAt: at })
-      .where('id', '=', id)
-      .execute();
+    await updateCardLimits(trx, id, next, at);
     await recordAudit(trx, {
       organizationId: caller.organizationId,
       actorUserId: caller.userId,

@@ -1,7 +1,6 @@
 import type { Db } from '../../db/database';
 import { DAY_MS, dayBucket, HOUR_MS, hourBucket } from '../../lib/time-buckets';
-import { refreshSalesRollups } from '../metrics/sales-rollup.writer';
-import { refreshSightingsDaily } from '../metrics/sightings-rollup.writer';
+import { refreshSalesRollups, refreshSightingsDaily } from '../metrics/rollups';
 import type { ResolvedBatch } from './ingest.resolve';
 
 /** Touched buckets this close together are refreshed as one span (fewer, slightly larger refreshes). */

@@ -13,6 +13,11 @@ export async function insertOutboxMessage(db: Db, row: Insertable<OutboxTable>):
  * Which messages a reader may see: those addressed to `email`, plus, when `organizationId` is
  * set, every message recorded for that organisation.
  */
+/** The reader's own address: the mail addressed to it is theirs to read. */
+export function findReaderEmail(db: Db, userId: number) {
+  return db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
+}
+
 export type OutboxVisibility = { email: string; organizationId: number | null };
 
 function visibleQuery(db: Db, visibility: OutboxVisibility) {

@@ -4,6 +4,7 @@ import type { SessionCaller } from '../../http/caller';
 import { AppError, notFound } from '../../lib/app-error';
 import {
   findOutboxMessage,
+  findReaderEmail,
   listOutboxMessages,
   type OutboxRow,
   type OutboxVisibility,
@@ -35,11 +36,7 @@ function present(row: OutboxRow, reader: OutboxVisibility): TOutboxMessage {
 
 /** Everyone reads their own mail; holders of `outbox:r` also see that the organisation's was sent. */
 async function visibilityOf(db: Db, caller: SessionCaller): Promise<OutboxVisibility> {
-  const user = await db
-    .selectFrom('users')
-    .select('email')
-    .where('id', '=', caller.userId)
-    .executeTakeFirst();
+  const user = await findReaderEmail(db, caller.userId);
   if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to continue');
   const readsOrganization = caller.organizationId !== null && caller.grants.has('outbox:r');
   return { email: user.email, organizationId: readsOrganization ? caller.organizationId : null };

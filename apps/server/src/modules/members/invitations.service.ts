@@ -8,6 +8,7 @@ import { invitationMail } from '../mail/templates';
 import { membershipValues } from './member-policy';
 import {
   findMemberByUser,
+  findOrganizationName,
   insertMembership,
   setMembershipDisabled,
   updateMembership,
@@ -84,11 +85,7 @@ export async function inviteMember(
   });
 
   const inviter = caller.userId === null ? undefined : await findUserById(deps.db, caller.userId);
-  const organization = await deps.db
-    .selectFrom('organizations')
-    .select('name')
-    .where('id', '=', organizationId)
-    .executeTakeFirstOrThrow();
+  const organization = await findOrganizationName(deps.db, organizationId);
   const mail = invitationMail({
     appUrl: deps.appUrl,
     token,

@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
+import { dialectOf } from '../../db/migrations/dsl';
 import { countCapped } from '../../db/paging';
 import type { TMemberListQuery } from './members.schemas';
 
@@ -187,4 +189,22 @@ export async function setMembershipDisabled(db: Db, id: number, disabledAt: numb
 
 export async function setUserDisabled(db: Db, userId: number, disabledAt: number | null, now: number) {
   await db.updateTable('users').set({ disabledAt, updatedAt: now }).where('id', '=', userId).execute();
+}
+
+/**
+ * Holds the organisation's row lock until the transaction ends (PostgreSQL; SQLite runs one writer
+ * at a time anyway), so two admins demoting each other cannot both pass the last-admin check.
+ */
+export async function lockOrganization(trx: Db, organizationId: number): Promise<void> {
+  if (dialectOf(trx as unknown as Kysely<unknown>) !== 'postgres') return;
+  await trx.selectFrom('organizations').select('id').where('id', '=', organizationId).forUpdate().execute();
+}
+
+/** The organisation's name (for the invitation mail). */
+export function findOrganizationName(db: Db, organizationId: number) {
+  return db
+    .selectFrom('organizations')
+    .select('name')
+    .where('id', '=', organizationId)
+    .executeTakeFirstOrThrow();
 }

@@ -1,6 +1,4 @@
-import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
-import { dialectOf } from '../../db/migrations/dsl';
 import { pageCount } from '../../db/paging';
 import type { Caller } from '../../http/caller';
 import { AppError, notFound } from '../../lib/app-error';
@@ -14,6 +12,7 @@ import {
   countOtherActiveAdmins,
   findMember,
   listMembers,
+  lockOrganization,
   type MemberRow,
   setMembershipDisabled,
   setUserDisabled,
@@ -54,14 +53,7 @@ async function withMember<T>(
 ): Promise<T> {
   const organizationId = caller.organizationId;
   return db.transaction().execute(async (trx) => {
-    if (dialectOf(trx as unknown as Kysely<unknown>) === 'postgres') {
-      await trx
-        .selectFrom('organizations')
-        .select('id')
-        .where('id', '=', organizationId)
-        .forUpdate()
-        .execute();
-    }
+    await lockOrganization(trx, organizationId);
     const member = await findMember(trx, organizationId, id);
     if (!member) throw notFound('Member');
     return change(trx, member);

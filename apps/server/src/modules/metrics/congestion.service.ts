@@ -6,38 +6,12 @@ import type {
   TCongestionSummaryQuery,
   TLaneCongestion,
 } from '@forecourt/contracts';
-import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
-import type { CongestionSamplesTable } from '../../db/schema';
-import { keysetOrder, listPage, type SortColumn } from '../../lib/paging/list-page';
+import { keysetOrder, listPage } from '../../lib/paging/list-page';
 import { stepStart } from '../../lib/time-buckets';
 import { resolveRequestWindow } from '../../lib/windows/request-window';
+import { SAMPLE_SORTS, type SampleRow, samplesInTimeOrder, samplesQuery } from './congestion.repository';
 import { chartSteps } from './series';
-
-type SampleRow = Selectable<CongestionSamplesTable>;
-
-/** Lane samples are 96 a day per lane, and the window is at most a week: every sort reads little. */
-const SAMPLE_SORTS: Record<'sampledAt' | 'queueLength' | 'waitSeconds', SortColumn<SampleRow>> = {
-  sampledAt: { column: 'congestion_samples.sampled_at', kind: 'number', value: (row) => row.sampledAt },
-  queueLength: { column: 'congestion_samples.queue_length', kind: 'number', value: (row) => row.queueLength },
-  waitSeconds: { column: 'congestion_samples.wait_seconds', kind: 'number', value: (row) => row.waitSeconds },
-};
-
-function samplesQuery(
-  db: Db,
-  stationId: number,
-  range: { startMs: number; endMs: number },
-  lanes?: number[],
-) {
-  let query = db
-    .selectFrom('congestionSamples')
-    .selectAll('congestionSamples')
-    .where('congestionSamples.stationId', '=', stationId)
-    .where('congestionSamples.sampledAt', '>=', range.startMs)
-    .where('congestionSamples.sampledAt', '<', range.endMs);
-  if (lanes?.length) query = query.where('congestionSamples.lane', 'in', lanes);
-  return query;
-}
 
 /**
  * The lane samples of a station in the window, keyset pages. Congestion has no window of its own:
@@ -82,9 +56,7 @@ export async function getCongestionSummary(
 ): Promise<TCongestionSummary> {
   const resolved = resolveRequestWindow('congestion', query, now);
   const steps = new Set(chartSteps(resolved));
-  const samples = await samplesQuery(db, stationId, resolved)
-    .orderBy('congestionSamples.sampledAt')
-    .execute();
+  const samples = await samplesInTimeOrder(db, stationId, resolved);
   const lanes = new Map<number, { total?: Acc; steps: Map<number, Acc> }>();
   const hours = new Map<number, Acc>();
   for (const row of samples) {

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database';
-import { rebuildCustomerWeeks } from './customer-rollup.writer';
-import { rebuildSalesDaily } from './sales-rollup.writer';
-import { rebuildSightingsDaily } from './sightings-rollup.writer';
+import { rebuildCustomerWeeks } from './customer-rollup.repository';
+import { rebuildSalesDaily } from './sales-rollup.repository';
+import { rebuildSightingsDaily } from './sightings-rollup.repository';
 
 /**
  * After a bulk load (the seed): the daily rollups from the hourly one and from the sightings, and

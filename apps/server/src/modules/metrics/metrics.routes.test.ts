@@ -5,8 +5,8 @@ import type { Db } from '../../db/database';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
 import { createOrganization, createSignedInUser, createStation } from '../../test/factories';
 import { fillRows, insertCongestion, insertFills, insertSightingsFor } from '../operations/testing';
-import { refreshSalesRollups } from './sales-rollup.writer';
-import { refreshSightingsDaily } from './sightings-rollup.writer';
+import { refreshSalesRollups } from './sales-rollup.repository';
+import { refreshSightingsDaily } from './sightings-rollup.repository';
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;

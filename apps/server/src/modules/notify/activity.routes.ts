@@ -15,6 +15,15 @@ import { z } from 'zod';
 import { requireCaller } from '../../http/caller';
 import { PLAIN_JSON } from '../../http/response-serializer';
 import { AppError, notFound } from '../../lib/app-error';
+import {
+  activityCounts,
+  activityRows,
+  eventDetails,
+  eventJobs,
+  findEvent,
+  findEventCursor,
+  searchSubscriberRows,
+} from './activity.repository';
 import { ensureEnvironment } from './environments.service';
 import { presentExecutionDetail } from './execution-details.repository';
 import { fromHexId, toHexId, toHexIdOrNull } from './ids';
@@ -42,9 +51,6 @@ const parseJson = (text: string | null): unknown => {
   }
 };
 
-/** Strips LIKE wildcards so a search is literal on SQLite and PostgreSQL alike. */
-const literal = (text: string) => text.replace(/[\\%_]/g, '').toLowerCase();
-
 type Deps = Pick<NotifyDeps, 'db' | 'now' | 'keys'>;
 
 async function listActivity(
@@ -52,75 +58,23 @@ async function listActivity(
   environment: EnvironmentRow,
   query: { limit: number; cursor?: string | undefined; transactionId?: string | undefined },
 ): Promise<TActivityFeed> {
-  let base = deps.db.selectFrom('notifyEvents as e').where('e.environmentId', '=', environment.id);
-  if (query.transactionId) base = base.where('e.transactionId', '=', query.transactionId);
+  let after: { id: number; createdAt: number } | undefined;
   if (query.cursor) {
     const id = fromHexId(query.cursor);
-    const after =
-      id === null
-        ? undefined
-        : await deps.db
-            .selectFrom('notifyEvents')
-            .select(['id', 'createdAt'])
-            .where('environmentId', '=', environment.id)
-            .where('id', '=', id)
-            .executeTakeFirst();
+    after = id === null ? undefined : await findEventCursor(deps.db, environment.id, id);
     if (!after)
       throw new AppError('VALIDATION_FAILED', 'Invalid querystring: cursor is not a trigger of this list', [
         { path: 'cursor', message: 'is not a trigger of this list' },
       ]);
-    base = base.where((eb) =>
-      eb.or([
-        eb('e.createdAt', '<', after.createdAt),
-        eb.and([eb('e.createdAt', '=', after.createdAt), eb('e.id', '<', after.id)]),
-      ]),
-    );
   }
-  const rows = await base
-    .select([
-      'e.id',
-      'e.transactionId',
-      'e.triggerIdentifier',
-      'e.workflowId',
-      'e.status',
-      'e.source',
-      'e.createdAt',
-      'e.canceledAt',
-    ])
-    .orderBy('e.createdAt', 'desc')
-    .orderBy('e.id', 'desc')
-    .limit(query.limit + 1)
-    .execute();
+  const rows = await activityRows(deps.db, environment.id, {
+    limit: query.limit + 1,
+    ...(query.transactionId ? { transactionId: query.transactionId } : {}),
+    ...(after ? { after } : {}),
+  });
   const page = rows.slice(0, query.limit);
   const ids = page.map((row) => row.id);
-  const jobCounts =
-    ids.length === 0
-      ? []
-      : await deps.db
-          .selectFrom('notifyJobs')
-          .select(['eventId', 'status', (eb) => eb.fn.countAll<number>().as('n')])
-          .where('eventId', 'in', ids)
-          .groupBy(['eventId', 'status'])
-          .execute();
-  const notificationCounts =
-    ids.length === 0
-      ? []
-      : await deps.db
-          .selectFrom('notifyNotifications')
-          .select(['eventId', (eb) => eb.fn.countAll<number>().as('n')])
-          .where('eventId', 'in', ids)
-          .groupBy('eventId')
-          .execute();
-  const errorCounts =
-    ids.length === 0
-      ? []
-      : await deps.db
-          .selectFrom('notifyExecutionDetails')
-          .select(['eventId', (eb) => eb.fn.countAll<number>().as('n')])
-          .where('eventId', 'in', ids)
-          .where('status', '=', 'Failed')
-          .groupBy('eventId')
-          .execute();
+  const { jobCounts, notificationCounts, errorCounts } = await activityCounts(deps.db, ids);
   const jobsOf = new Map<number, Record<string, number>>();
   for (const row of jobCounts) {
     const counts = jobsOf.get(Number(row.eventId)) ?? {};
@@ -155,47 +109,10 @@ async function activityDetail(
   eventWireId: string,
 ): Promise<TActivityDetail> {
   const id = fromHexId(eventWireId);
-  const event =
-    id === null
-      ? undefined
-      : await deps.db
-          .selectFrom('notifyEvents')
-          .selectAll()
-          .where('environmentId', '=', environment.id)
-          .where('id', '=', id)
-          .executeTakeFirst();
+  const event = id === null ? undefined : await findEvent(deps.db, environment.id, id);
   if (!event) throw notFound('Trigger');
-  const jobs = await deps.db
-    .selectFrom('notifyJobs as j')
-    .leftJoin('notifySubscribers as s', 's.id', 'j.subscriberId')
-    .select([
-      'j.id',
-      'j.notificationId',
-      'j.stepId',
-      'j.stepIndex',
-      'j.type',
-      'j.status',
-      'j.error',
-      'j.runAt',
-      'j.digestKey',
-      'j.createdAt',
-      'j.updatedAt',
-      's.subscriberId as externalSubscriberId',
-    ])
-    .where('j.eventId', '=', event.id)
-    .orderBy('j.notificationId')
-    .orderBy('j.stepIndex')
-    .limit(JOB_LIMIT + 1)
-    .execute();
-  const details = await deps.db
-    .selectFrom('notifyExecutionDetails as d')
-    .leftJoin('notifySubscribers as s', 's.id', 'd.subscriberId')
-    .selectAll('d')
-    .select('s.subscriberId as externalSubscriberId')
-    .where('d.eventId', '=', event.id)
-    .orderBy('d.id')
-    .limit(DETAIL_LIMIT + 1)
-    .execute();
+  const jobs = await eventJobs(deps.db, event.id, JOB_LIMIT + 1);
+  const details = await eventDetails(deps.db, event.id, DETAIL_LIMIT + 1);
   const workflow = parseJson(event.workflow) as { name?: string } | null;
   return {
     _id: toHexId(event.id),
@@ -235,18 +152,7 @@ async function searchSubscribers(
   q: string,
   limit: number,
 ): Promise<TNotifySubscriber[]> {
-  const text = literal(q.trim());
-  let query = deps.db.selectFrom('notifySubscribers').selectAll().where('environmentId', '=', environment.id);
-  if (text !== '') {
-    query = query.where((eb) =>
-      eb.or([
-        eb('subscriberId', '=', q.trim()),
-        eb(eb.fn('lower', ['subscriberId']), 'like', `${text}%`),
-        eb(eb.fn('lower', ['email']), 'like', `%${text}%`),
-      ]),
-    );
-  }
-  const rows = await query.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  const rows = await searchSubscriberRows(deps.db, environment.id, q.trim(), limit);
   return rows.map(presentSubscriber);
 }
 

@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { ZApiError } from '@forecourt/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
-import type { Db } from '../../db/database';
 import { requireCaller } from '../../http/caller';
 import { AppError, notFound } from '../../lib/app-error';
 import { recordAuditEvent } from '../audit/audit';
+import {
+  findMemberForAnnouncement,
+  membersWithoutSubscriber,
+  setTopicToActiveMembers,
+} from './announcements.repository';
 import { ensureEnvironment } from './environments.service';
 import type { EnvironmentRow, NotifyDeps } from './notify.deps';
-import { bigintValue } from './sql-values';
 import { upsertSubscriber } from './subscribers.repository';
 import { findTopic, insertTopic } from './topics.repository';
 import { triggerEvent } from './trigger.service';
@@ -29,19 +31,6 @@ export const ANNOUNCEMENT_WORKFLOW = 'system-announcement';
 
 type Deps = Pick<NotifyDeps, 'db' | 'now' | 'queue' | 'log' | 'keys'>;
 
-/** The organisation's active members as subscriber rows of the environment (a subquery). */
-function activeMemberSubscribers(db: Db, environment: EnvironmentRow) {
-  return db
-    .selectFrom('notifySubscribers as s')
-    .innerJoin('memberships as m', (join) => join.on(sql<boolean>`s.subscriber_id = cast(m.user_id as text)`))
-    .innerJoin('users as u', 'u.id', 'm.userId')
-    .where('s.environmentId', '=', environment.id)
-    .where('m.organizationId', '=', environment.organizationId)
-    .where('m.status', '=', 'active')
-    .where('m.disabledAt', 'is', null)
-    .where('u.disabledAt', 'is', null);
-}
-
 /**
  * Makes the organisation topic hold exactly the active members: subscribers are created for
  * members who have none (with their names and email), missing members added, and everyone else
@@ -58,25 +47,7 @@ export async function syncOrganizationTopic(
       (await findTopic(trx, environment.id, ORGANIZATION_TOPIC_KEY));
     if (!topic) throw new AppError('INTERNAL', 'The organisation topic could not be created');
     // Members without a subscriber row get one (with the profile, as /api/platform/config does).
-    const missing = await trx
-      .selectFrom('memberships as m')
-      .innerJoin('users as u', 'u.id', 'm.userId')
-      .select(['u.id', 'u.firstName', 'u.lastName', 'u.email'])
-      .where('m.organizationId', '=', environment.organizationId)
-      .where('m.status', '=', 'active')
-      .where('m.disabledAt', 'is', null)
-      .where('u.disabledAt', 'is', null)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('notifySubscribers as s')
-              .select('s.id')
-              .where('s.environmentId', '=', environment.id)
-              .where(sql<boolean>`s.subscriber_id = cast(u.id as text)`),
-          ),
-        ),
-      )
-      .execute();
+    const missing = await membersWithoutSubscriber(trx, environment);
     for (const user of missing) {
       await upsertSubscriber(
         trx,
@@ -90,31 +61,8 @@ export async function syncOrganizationTopic(
         now,
       );
     }
-    const members = activeMemberSubscribers(trx, environment).select('s.id');
-    await trx
-      .deleteFrom('notifyTopicSubscribers')
-      .where('topicId', '=', topic.id)
-      .where('subscriberId', 'not in', members)
-      .execute();
-    await trx
-      .insertInto('notifyTopicSubscribers')
-      .columns(['topicId', 'subscriberId', 'environmentId', 'createdAt'])
-      .expression(
-        activeMemberSubscribers(trx, environment).select([
-          bigintValue(topic.id).as('topicId'),
-          's.id as subscriberId',
-          bigintValue(environment.id).as('environmentId'),
-          bigintValue(now).as('createdAt'),
-        ]),
-      )
-      .onConflict((oc) => oc.columns(['topicId', 'subscriberId']).doNothing())
-      .execute();
-    const count = await trx
-      .selectFrom('notifyTopicSubscribers')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('topicId', '=', topic.id)
-      .executeTakeFirstOrThrow();
-    return { topicId: topic.id, members: Number(count.n) };
+    const members = await setTopicToActiveMembers(trx, environment, topic.id, now);
+    return { topicId: topic.id, members };
   });
 }
 
@@ -173,21 +121,7 @@ export async function sendAnnouncement(
     });
     return { ...result, transactionId, topicKey: ORGANIZATION_TOPIC_KEY, recipients: topic.members };
   }
-  const member = await deps.db
-    .selectFrom('memberships as m')
-    .innerJoin('users as u', 'u.id', 'm.userId')
-    .select([
-      'u.id',
-      'u.firstName',
-      'u.lastName',
-      'u.email',
-      'm.status',
-      'm.disabledAt',
-      'u.disabledAt as userDisabledAt',
-    ])
-    .where('m.organizationId', '=', organizationId)
-    .where('m.userId', '=', input.audience.userId)
-    .executeTakeFirst();
+  const member = await findMemberForAnnouncement(deps.db, organizationId, input.audience.userId);
   if (member?.status !== 'active') throw notFound('Member');
   if (member.disabledAt !== null || member.userDisabledAt !== null) {
     throw new AppError('CONFLICT', 'The member is disabled and cannot receive announcements');

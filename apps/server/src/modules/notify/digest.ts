@@ -1,5 +1,4 @@
 import type { TStepMetadata } from '@forecourt/contracts';
-import type { Db } from '../../db/database';
 import { addTime, valueAtPath } from './delay';
 import { nextTimedRun } from './digest-schedule';
 
@@ -49,30 +48,6 @@ export function backoffSince(metadata: TStepMetadata, now: number): number {
 
 /** What a fired digest collected, on the lead job of a notification. */
 export type DigestResult = { stepIndex: number; events: unknown[] };
-
-/** The fired digests of these notifications (their lead jobs' collected events). */
-export async function loadDigestResults(
-  db: Db,
-  notificationIds: readonly number[],
-): Promise<Map<number, DigestResult[]>> {
-  const out = new Map<number, DigestResult[]>();
-  for (let start = 0; start < notificationIds.length; start += 500) {
-    const rows = await db
-      .selectFrom('notifyJobs')
-      .select(['notificationId', 'stepIndex', 'digestEvents'])
-      .where('notificationId', 'in', notificationIds.slice(start, start + 500))
-      .where('type', '=', 'digest')
-      .where('status', '=', 'completed')
-      .where('digestEvents', 'is not', null)
-      .execute();
-    for (const row of rows) {
-      const list = out.get(row.notificationId) ?? [];
-      list.push({ stepIndex: row.stepIndex, events: JSON.parse(row.digestEvents as string) as unknown[] });
-      out.set(row.notificationId, list);
-    }
-  }
-  return out;
-}
 
 /**
  * The `step` variables of a template, as Novu gives them: after a digest, `step.digest` is true,

@@ -6,6 +6,7 @@ import {
   type TSubscriberInput,
 } from '@forecourt/contracts';
 import type { DomainEvent, DomainEventBus, DomainEventOf, DomainEventType } from '../../lib/domain-events';
+import { type Audience, membersInAudience, stationLink } from './domain-triggers.repository';
 import {
   ACCESS_REQUEST_CREATED_WORKFLOW,
   ACCESS_REQUEST_DECIDED_WORKFLOW,
@@ -33,15 +34,6 @@ import { triggerEvent } from './trigger.service';
 type Deps = Pick<NotifyDeps, 'db' | 'now' | 'queue' | 'log' | 'keys'>;
 type IncidentEvent = DomainEventOf<'incident.opened'> | DomainEventOf<'incident.escalated'>;
 
-/** Who hears of an event. */
-type Audience =
-  /** Admins and the members who see the station (every station, or it in their list). */
-  | { kind: 'station'; stationId: number }
-  /** The organisation's admins. */
-  | { kind: 'admins' }
-  /** One user, while an active member. */
-  | { kind: 'user'; userId: number };
-
 /** What an event becomes: the workflow, its audience, the transaction id and the payload. */
 type Notification = {
   workflow: string;
@@ -63,35 +55,7 @@ export async function audienceOf(
   audience: Audience,
   exceptUserId: number | null,
 ): Promise<TSubscriberInput[]> {
-  let query = deps.db
-    .selectFrom('memberships as m')
-    .innerJoin('users as u', 'u.id', 'm.userId')
-    .select(['u.id', 'u.firstName', 'u.lastName', 'u.email'])
-    .where('m.organizationId', '=', organizationId)
-    .where('m.status', '=', 'active')
-    .where('m.disabledAt', 'is', null)
-    .where('u.disabledAt', 'is', null)
-    .orderBy('u.id');
-  if (audience.kind === 'admins') query = query.where('m.role', '=', 'admin');
-  if (audience.kind === 'user') query = query.where('u.id', '=', audience.userId);
-  if (audience.kind === 'station') {
-    const { stationId } = audience;
-    query = query.where((eb) =>
-      eb.or([
-        eb('m.role', '=', 'admin'),
-        eb('m.allStations', '=', 1),
-        eb.exists(
-          eb
-            .selectFrom('membershipStations as ms')
-            .select('ms.stationId')
-            .whereRef('ms.membershipId', '=', 'm.id')
-            .where('ms.stationId', '=', stationId),
-        ),
-      ]),
-    );
-  }
-  if (exceptUserId !== null) query = query.where('u.id', '!=', exceptUserId);
-  const rows = await query.execute();
+  const rows = await membersInAudience(deps.db, organizationId, audience, exceptUserId);
   return rows.map((user) => ({
     subscriberId: String(user.id),
     firstName: user.firstName,
@@ -100,17 +64,8 @@ export async function audienceOf(
   }));
 }
 
-async function stationLink(deps: Deps, organizationId: number, stationId: number) {
-  return deps.db
-    .selectFrom('stations')
-    .select(['name', 'slug'])
-    .where('id', '=', stationId)
-    .where('organizationId', '=', organizationId)
-    .executeTakeFirst();
-}
-
 async function incidentNotification(deps: Deps, event: IncidentEvent): Promise<Notification> {
-  const station = await stationLink(deps, event.organizationId, event.stationId);
+  const station = await stationLink(deps.db, event.organizationId, event.stationId);
   const opened = event.type === 'incident.opened';
   return {
     workflow: opened ? INCIDENT_OPENED_WORKFLOW : INCIDENT_ESCALATED_WORKFLOW,
@@ -214,7 +169,7 @@ const NOTIFICATIONS: {
     },
   }),
   'review.posted': async (deps, event) => {
-    const station = await stationLink(deps, event.organizationId, event.stationId);
+    const station = await stationLink(deps.db, event.organizationId, event.stationId);
     return {
       workflow: REVIEW_POSTED_WORKFLOW,
       audience: { kind: 'station', stationId: event.stationId },

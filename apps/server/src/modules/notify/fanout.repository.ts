@@ -1,8 +1,8 @@
 import { isChannelStep, type TJobStatus, type TWorkflowStep } from '@forecourt/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { bigintValue, nullableBigint, textValue } from '../../db/sql-values';
 import { EXECUTION_TEXT } from './execution-details.repository';
-import { bigintValue, nullableBigint, textValue } from './sql-values';
 
 type Environment = { id: number; organizationId: number };
 

@@ -17,6 +17,16 @@ import type { NotifyIntegrationsTable } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { lastAttempts } from './delivery/attempts.repository';
 import { fromHexId, toHexId } from './ids';
+import {
+  clearPrimary,
+  deleteIntegration,
+  findIntegrationRow,
+  hasPrimary,
+  identifierTaken,
+  insertIntegration,
+  listIntegrationRows,
+  updateIntegration,
+} from './integrations.repository';
 import type { EnvironmentRow, NotifyDeps } from './notify.deps';
 import type { NotifyKeys } from './secrets';
 
@@ -110,23 +120,12 @@ export async function presentIntegration(keys: NotifyKeys, row: IntegrationRow):
   };
 }
 
-function listRows(db: Db, environmentId: number, filter: { activeOnly?: boolean } = {}) {
-  let query = db.selectFrom('notifyIntegrations').selectAll().where('environmentId', '=', environmentId);
-  if (filter.activeOnly) query = query.where('active', '=', 1);
-  return query
-    .orderBy('channel')
-    .orderBy('isPrimary', 'desc')
-    .orderBy('priority', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-}
-
 export async function listIntegrations(
   deps: Deps,
   environment: EnvironmentRow,
   filter: { activeOnly?: boolean } = {},
 ): Promise<TIntegration[]> {
-  const rows = await listRows(deps.db, environment.id, filter);
+  const rows = await listIntegrationRows(deps.db, environment.id, filter);
   const last = await lastAttempts(
     deps.db,
     environment.id,
@@ -156,27 +155,9 @@ export async function requireIntegration(
   integrationId: string,
 ): Promise<IntegrationRow> {
   const id = fromHexId(integrationId);
-  const row =
-    id === null
-      ? undefined
-      : await db
-          .selectFrom('notifyIntegrations')
-          .selectAll()
-          .where('environmentId', '=', environment.id)
-          .where('id', '=', id)
-          .executeTakeFirst();
+  const row = id === null ? undefined : await findIntegrationRow(db, environment.id, id);
   if (!row) throw notFound('The integration');
   return row;
-}
-
-async function identifierTaken(db: Db, environmentId: number, identifier: string, exceptId?: number) {
-  let query = db
-    .selectFrom('notifyIntegrations')
-    .select('id')
-    .where('environmentId', '=', environmentId)
-    .where('identifier', '=', identifier);
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
 }
 
 const conflict = (identifier: string) =>
@@ -201,30 +182,20 @@ export async function createIntegration(
     const primary =
       input.active &&
       PRIMARY_CHANNELS.includes(input.channel) &&
-      (await trx
-        .selectFrom('notifyIntegrations')
-        .select('id')
-        .where('environmentId', '=', environment.id)
-        .where('channel', '=', input.channel)
-        .where('isPrimary', '=', 1)
-        .executeTakeFirst()) === undefined;
-    return trx
-      .insertInto('notifyIntegrations')
-      .values({
-        environmentId: environment.id,
-        organizationId: environment.organizationId,
-        providerId: provider.id,
-        channel: input.channel,
-        name: input.name ?? provider.displayName,
-        identifier,
-        ...encrypted,
-        active: input.active ? 1 : 0,
-        isPrimary: primary ? 1 : 0,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+      !(await hasPrimary(trx, environment.id, input.channel));
+    return insertIntegration(trx, {
+      environmentId: environment.id,
+      organizationId: environment.organizationId,
+      providerId: provider.id,
+      channel: input.channel,
+      name: input.name ?? provider.displayName,
+      identifier,
+      ...encrypted,
+      active: input.active ? 1 : 0,
+      isPrimary: primary ? 1 : 0,
+      createdAt: now,
+      updatedAt: now,
+    });
   });
   deps.log?.info(
     { environmentId: environment.id, integrationId: row.id, providerId: row.providerId },
@@ -267,20 +238,15 @@ export async function changeIntegration(
     (await identifierTaken(deps.db, environment.id, input.identifier, row.id))
   )
     throw conflict(input.identifier);
-  const updated = await deps.db
-    .updateTable('notifyIntegrations')
-    .set({
-      ...encrypted,
-      ...(input.name === undefined ? {} : { name: input.name }),
-      ...(input.identifier === undefined ? {} : { identifier: input.identifier }),
-      ...(input.active === undefined ? {} : { active: input.active ? 1 : 0 }),
-      // An inactive integration cannot stay primary.
-      ...(input.active === false ? { isPrimary: 0 } : {}),
-      updatedAt: deps.now(),
-    })
-    .where('id', '=', row.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const updated = await updateIntegration(deps.db, row.id, {
+    ...encrypted,
+    ...(input.name === undefined ? {} : { name: input.name }),
+    ...(input.identifier === undefined ? {} : { identifier: input.identifier }),
+    ...(input.active === undefined ? {} : { active: input.active ? 1 : 0 }),
+    // An inactive integration cannot stay primary.
+    ...(input.active === false ? { isPrimary: 0 } : {}),
+    updatedAt: deps.now(),
+  });
   deps.log?.info(
     {
       environmentId: environment.id,
@@ -299,7 +265,7 @@ export async function removeIntegration(
   integrationId: string,
 ): Promise<TIntegration[]> {
   const row = await requireIntegration(deps.db, environment, integrationId);
-  await deps.db.deleteFrom('notifyIntegrations').where('id', '=', row.id).execute();
+  await deleteIntegration(deps.db, row.id);
   deps.log?.info(
     { environmentId: environment.id, integrationId: row.id },
     'notification integration deleted',
@@ -318,19 +284,8 @@ export async function setPrimaryIntegration(
     throw new AppError('BAD_REQUEST', `The ${row.channel} channel has no primary integration`);
   const now = deps.now();
   const updated = await deps.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('notifyIntegrations')
-      .set({ isPrimary: 0, updatedAt: now })
-      .where('environmentId', '=', environment.id)
-      .where('channel', '=', row.channel)
-      .where('isPrimary', '=', 1)
-      .execute();
-    return trx
-      .updateTable('notifyIntegrations')
-      .set({ isPrimary: 1, active: 1, updatedAt: now })
-      .where('id', '=', row.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    await clearPrimary(trx, environment.id, row.channel, now);
+    return updateIntegration(trx, row.id, { isPrimary: 1, active: 1, updatedAt: now });
   });
   return presentIntegration(deps.keys, updated);
 }
@@ -354,7 +309,7 @@ export async function activeIntegrations(
   environmentId: number,
 ): Promise<Map<TNotifyChannel, LiveIntegration[]>> {
   const byChannel = new Map<TNotifyChannel, LiveIntegration[]>();
-  for (const row of await listRows(deps.db, environmentId, { activeOnly: true })) {
+  for (const row of await listIntegrationRows(deps.db, environmentId, { activeOnly: true })) {
     const live = await liveIntegration(deps.keys, row);
     if (!live) continue;
     const list = byChannel.get(live.provider.channel) ?? [];

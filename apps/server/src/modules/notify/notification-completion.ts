@@ -1,13 +1,11 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { EXECUTION_TEXT, type ExecutionDetailInput } from './execution-details.repository';
 import type { TJobRef } from './jobs';
+import { completeNotificationsWithoutOpenJobs } from './notifications.repository';
 
 /** What completing a notification needs to know of one of its jobs. */
 export type TCompletionJob = Omit<TJobRef, 'id'>;
 
-/** Job states that still have work to do. */
-const OPEN_JOB_STATUSES = ['queued', 'running', 'pending', 'delayed'] as const;
 const CHUNK = 500;
 
 /**
@@ -26,25 +24,7 @@ export async function completeFinishedNotifications(
   const details: ExecutionDetailInput[] = [];
   if (ids.length === 0) return details;
   for (let start = 0; start < ids.length; start += CHUNK) {
-    // One statement: the notifications of the chunk with no open job left, not yet completed.
-    const completed = await trx
-      .updateTable('notifyNotifications')
-      .set({ status: 'completed', updatedAt: now })
-      .where('id', 'in', ids.slice(start, start + CHUNK))
-      .where('status', '!=', 'completed')
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('notifyJobs as j')
-              .select(sql<number>`1`.as('one'))
-              .whereRef('j.notificationId', '=', 'notifyNotifications.id')
-              .where('j.status', 'in', OPEN_JOB_STATUSES),
-          ),
-        ),
-      )
-      .returning('id')
-      .execute();
+    const completed = await completeNotificationsWithoutOpenJobs(trx, ids.slice(start, start + CHUNK), now);
     for (const { id } of completed) {
       const job = byNotification.get(id) as TCompletionJob;
       details.push({

@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { type RenderMode, renderTemplate } from './templates';
-import { safeUrl } from './worker';
+import { safeUrl } from './worker-plan';
 
 /** Each channel's content is HTML for in-app and email (values escaped), text for the others. */
 const CONTENT_MODE: Record<string, RenderMode> = {

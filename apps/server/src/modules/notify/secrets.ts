@@ -6,6 +6,7 @@ import {
   randomBytes,
   timingSafeEqual,
 } from 'node:crypto';
+import { loadOrCreateAppSecret } from '../../db/app-secrets.repository';
 import type { Db } from '../../db/database';
 
 /**
@@ -40,20 +41,6 @@ export function sameHash(presented: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-async function loadOrCreate(db: Db, name: string, now: number): Promise<Buffer> {
-  await db
-    .insertInto('appSecrets')
-    .values({ name, value: randomBytes(32).toString('base64url'), createdAt: now })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const row = await db
-    .selectFrom('appSecrets')
-    .select('value')
-    .where('name', '=', name)
-    .executeTakeFirstOrThrow();
-  return Buffer.from(row.value, 'base64url');
-}
-
 export type NotifyKeys = {
   encrypt(secretKey: string): Promise<string>;
   decrypt(ciphertext: string): Promise<string>;
@@ -65,7 +52,7 @@ export function notifyKeys(db: Db, now: () => number): NotifyKeys {
   let kek: Promise<Buffer> | undefined;
   let widget: Promise<Uint8Array> | undefined;
   const keyEncryptionKey = () => {
-    kek ??= loadOrCreate(db, KEK_NAME, now()).catch((error: unknown) => {
+    kek ??= loadOrCreateAppSecret(db, KEK_NAME, now()).catch((error: unknown) => {
       kek = undefined;
       throw error;
     });
@@ -99,7 +86,7 @@ export function notifyKeys(db: Db, now: () => number): NotifyKeys {
       );
     },
     widgetSigningKey() {
-      widget ??= loadOrCreate(db, WIDGET_KEY_NAME, now())
+      widget ??= loadOrCreateAppSecret(db, WIDGET_KEY_NAME, now())
         .then((bytes) => new Uint8Array(bytes))
         .catch((error: unknown) => {
           widget = undefined;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, renderTemplate, templateError, templateVariables } from './templates';
-import { safeUrl } from './worker';
+import { safeUrl } from './worker-plan';
 
 const render = (source: string, context: Record<string, unknown> = {}) => renderTemplate(source, context);
 

@@ -1,7 +1,7 @@
 import { sqlDirection, type TSortDirection } from '@forecourt/contracts';
 import type { Db } from '../../db/database';
 import { countCapped } from '../../db/paging';
-import { bigintValue } from './sql-values';
+import { bigintValue } from '../../db/sql-values';
 
 type Environment = { id: number; organizationId: number };
 
@@ -152,4 +152,14 @@ export async function emptyTopicIds(db: Db, topicIds: readonly number[]): Promis
     .execute();
   const filled = new Set(rows.map((row) => row.topicId));
   return new Set(topicIds.filter((id) => !filled.has(id)));
+}
+
+/** The environment's topics among `keys`. */
+export function topicsByKey(db: Db, environmentId: number, keys: readonly string[]) {
+  return db
+    .selectFrom('notifyTopics')
+    .select(['id', 'key'])
+    .where('environmentId', '=', environmentId)
+    .where('key', 'in', keys)
+    .execute();
 }

@@ -19,11 +19,11 @@ import {
   insertReceivedDetails,
 } from './fanout.repository';
 import type { EnvironmentRow, NotifyDeps } from './notify.deps';
-import { armWaitingJobs } from './scheduler';
 import { insertMissingSubscribers, upsertSubscriber } from './subscribers.repository';
 import { findTenant } from './tenants.repository';
 import { tenantVariables } from './tenants.service';
-import { emptyTopicIds } from './topics.repository';
+import { emptyTopicIds, topicsByKey } from './topics.repository';
+import { armWaitingJobs } from './wait-engine';
 import { findWorkflowByTrigger } from './workflows.repository';
 import { parsePreferenceSettings, parseSteps, parseTags } from './workflows.service';
 
@@ -178,12 +178,7 @@ export async function triggerEvent(
       const topicsOff = deps.features?.['topic-notification'] === false;
       const topics =
         recipients.topicKeys.length && !topicsOff
-          ? await trx
-              .selectFrom('notifyTopics')
-              .select(['id', 'key'])
-              .where('environmentId', '=', environment.id)
-              .where('key', 'in', recipients.topicKeys)
-              .execute()
+          ? await topicsByKey(trx, environment.id, recipients.topicKeys)
           : [];
       const known = new Set(topics.map((topic) => topic.key));
       const unknown = [...new Set(recipients.topicKeys.filter((key) => !known.has(key)))];

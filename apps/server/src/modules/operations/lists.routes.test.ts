@@ -9,7 +9,7 @@ import type {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
 import { createOrganization, createSignedInUser, createStation } from '../../test/factories';
-import { refreshSalesRollups } from '../metrics/sales-rollup.writer';
+import { refreshSalesRollups } from '../metrics/sales-rollup.repository';
 import {
   fillRows,
   insertChallans,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentsTable, TransactionsTable } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
 import { createOrganization, createSignedInUser, createStation } from '../../test/factories';
-import { refreshSalesRollups } from '../metrics/sales-rollup.writer';
+import { refreshSalesRollups } from '../metrics/sales-rollup.repository';
 import { fillRows, insertFills, insertPaymentsFor } from './testing';
 
 const HOUR = 3_600_000;

@@ -1,25 +1,12 @@
-import {
-  type TFuel,
-  type TVehicleDetail,
-  type TVehicleDetailQuery,
-  VEHICLE_DETAIL_CHALLANS,
-  VEHICLE_DETAIL_ROWS,
-} from '@forecourt/contracts';
-import { type SqlBool, sql } from 'kysely';
+import type { TFuel, TVehicleDetail, TVehicleDetailQuery } from '@forecourt/contracts';
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/app-error';
 import type { Scope } from '../../lib/scope/scope';
 import { resolveRequestWindow } from '../../lib/windows/request-window';
 import { presentChallan } from './challans.service';
 import { presentTransaction } from './transactions.presenter';
+import { findVehicleInScope, vehicleActivity } from './vehicle-detail.repository';
 import { presentSighting, presentVehicle } from './vehicles.presenter';
-import { seenInScope } from './vehicles.repository';
-
-/** `station_id` within the scope's station list (every station of the organisation for 'all'). */
-const inStations = (scope: Scope, column: string) =>
-  scope.stationIds === 'all'
-    ? sql<SqlBool>`1 = 1`
-    : sql<SqlBool>`${sql.ref(column)} in (${sql.join([...scope.stationIds, -1])})`;
 
 /**
  * One vehicle: its registry entry, fills across stations and sightings in the window (screen
@@ -35,75 +22,11 @@ export async function getVehicleDetail(
   now: number,
 ): Promise<TVehicleDetail> {
   const { window, startMs, endMs } = resolveRequestWindow('vehicle', query, now);
-  const vehicle = await db
-    .selectFrom('vehicles')
-    .selectAll('vehicles')
-    .where('vehicles.organizationId', '=', scope.organizationId)
-    .where('vehicles.registration', '=', registration)
-    .where(seenInScope(scope))
-    .executeTakeFirst();
+  const vehicle = await findVehicleInScope(db, scope, registration);
   if (!vehicle) throw notFound('Vehicle');
 
-  const fills = db
-    .selectFrom('transactions')
-    .where('transactions.organizationId', '=', scope.organizationId)
-    .where('transactions.vehicleRegistration', '=', registration)
-    .where('transactions.startedAt', '>=', startMs)
-    .where('transactions.startedAt', '<', endMs)
-    .where(inStations(scope, 'transactions.station_id'));
-  const sightings = db
-    .selectFrom('vehicleSightings')
-    .where('vehicleSightings.organizationId', '=', scope.organizationId)
-    .where('vehicleSightings.registration', '=', registration)
-    .where('vehicleSightings.seenAt', '>=', startMs)
-    .where('vehicleSightings.seenAt', '<', endMs)
-    .where(inStations(scope, 'vehicle_sightings.station_id'));
-  const challans = db
-    .selectFrom('challans')
-    .selectAll('challans')
-    .where('challans.organizationId', '=', scope.organizationId)
-    .where('challans.registration', '=', registration)
-    .where((eb) =>
-      scope.stationIds === 'all'
-        ? sql<SqlBool>`1 = 1`
-        : eb.or([eb('challans.stationId', 'is', null), inStations(scope, 'challans.station_id')]),
-    );
-
-  const [latestFills, byStation, byFuel, latestSightings, sightingCount, challanRows] = await Promise.all([
-    fills
-      .selectAll('transactions')
-      .orderBy('transactions.startedAt', 'desc')
-      .orderBy('transactions.id', 'desc')
-      .limit(VEHICLE_DETAIL_ROWS)
-      .execute(),
-    fills
-      .innerJoin('stations', 'stations.id', 'transactions.stationId')
-      .select(['stations.id as stationId', 'stations.slug', 'stations.name'])
-      .select((eb) => [
-        eb.fn.countAll<number>().as('fills'),
-        eb.fn.sum<number>('transactions.amountPaise').as('amountPaise'),
-        eb.fn.max<number>('transactions.startedAt').as('lastFillAt'),
-      ])
-      .groupBy(['stations.id', 'stations.slug', 'stations.name'])
-      .execute(),
-    fills
-      .select('transactions.fuel')
-      .select((eb) => eb.fn.sum<number>('transactions.quantityMilli').as('milli'))
-      .groupBy('transactions.fuel')
-      .execute(),
-    sightings
-      .selectAll('vehicleSightings')
-      .orderBy('vehicleSightings.seenAt', 'desc')
-      .orderBy('vehicleSightings.id', 'desc')
-      .limit(VEHICLE_DETAIL_ROWS)
-      .execute(),
-    sightings.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-    challans
-      .orderBy('challans.challanTime', 'desc')
-      .orderBy('challans.id', 'desc')
-      .limit(VEHICLE_DETAIL_CHALLANS)
-      .execute(),
-  ]);
+  const { latestFills, byStation, byFuel, latestSightings, sightingCount, challanRows } =
+    await vehicleActivity(db, scope, registration, { startMs, endMs });
 
   const stations = byStation
     .map((row) => ({

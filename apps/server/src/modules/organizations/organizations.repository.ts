@@ -84,3 +84,16 @@ export async function organizationSlugsLike(db: Db, base: string): Promise<Set<s
     .execute();
   return new Set(rows.map((row) => row.slug));
 }
+
+/** A new organisation; returns its id. */
+export function insertOrganization(
+  db: Db,
+  values: Pick<OrganizationRow, 'slug' | 'name' | 'kind' | 'isFuelProvider'>,
+  now: number,
+): Promise<{ id: number }> {
+  return db
+    .insertInto('organizations')
+    .values({ ...values, createdAt: now, updatedAt: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}

@@ -29,13 +29,13 @@ import {
   feedPage,
   type InboxFilter,
   ownMessages,
+  type PreferenceRow,
   setCta,
   updateMatching,
   updateOwn,
 } from './widget.repository';
 import {
   type Channels,
-  type PreferenceRow,
   preferenceRows,
   savePreference,
   startSession,

@@ -329,3 +329,37 @@ export async function softDelete(
 export async function setCta(db: Db, id: number, cta: string, now: number): Promise<void> {
   await db.updateTable('notifyMessages').set({ cta, updatedAt: now }).where('id', '=', id).execute();
 }
+
+/** The organisation's name and settings (the inbox reads its branding there). */
+export function findOrganizationBranding(db: Db, organizationId: number) {
+  return db
+    .selectFrom('organizations')
+    .select(['id', 'name', 'settings'])
+    .where('id', '=', organizationId)
+    .executeTakeFirstOrThrow();
+}
+
+export type PreferenceRow = { workflowId: number; enabled: number; channels: string };
+
+/** The subscriber's own preferences: workflow 0 is the global one. */
+export function subscriberPreferenceRows(db: Db, subscriberId: number): Promise<PreferenceRow[]> {
+  return db
+    .selectFrom('notifySubscriberPreferences')
+    .select(['workflowId', 'enabled', 'channels'])
+    .where('subscriberId', '=', subscriberId)
+    .execute();
+}
+
+/** Writes the subscriber's preference of one workflow (0: global). */
+export async function upsertPreference(
+  db: Db,
+  key: { environmentId: number; subscriberId: number; workflowId: number },
+  values: { enabled: number; channels: string; updatedAt: number },
+  now: number,
+): Promise<void> {
+  await db
+    .insertInto('notifySubscriberPreferences')
+    .values({ ...key, ...values, createdAt: now })
+    .onConflict((oc) => oc.columns(['subscriberId', 'workflowId']).doUpdateSet(values))
+    .execute();
+}

@@ -23,13 +23,18 @@ import {
   feedIdsOf,
   feedPage,
   findFeed,
+  findOrganizationBranding,
   type InboxFilter,
   markAll,
   markMessages,
   ownMessages,
+  type PreferenceRow,
   setCta,
   softDelete,
+  subscriberPreferenceRows,
+  upsertPreference,
 } from './widget.repository';
+
 import { decodePayloadFilter, type TWidgetQuery } from './widget-query';
 import { keyVersion, sessionGenerationFor } from './widget-session';
 import type { WidgetIdentity } from './widget-session-cache';
@@ -320,11 +325,7 @@ export async function updateAction(
 // ─── organisation and preferences ───────────────────────────────────────────────────────────
 
 export async function getOrganization(deps: Deps, session: WidgetSession) {
-  const organization = await deps.db
-    .selectFrom('organizations')
-    .select(['id', 'name', 'settings'])
-    .where('id', '=', session.subscriber.organizationId)
-    .executeTakeFirstOrThrow();
+  const organization = await findOrganizationBranding(deps.db, session.subscriber.organizationId);
   let branding: unknown;
   try {
     branding = (JSON.parse(organization.settings) as { branding?: unknown }).branding;
@@ -338,18 +339,13 @@ export async function getOrganization(deps: Deps, session: WidgetSession) {
   };
 }
 
-export type PreferenceRow = { workflowId: number; enabled: number; channels: string };
 export type Channels = Partial<Record<TNotifyChannel, boolean>>;
 
 export async function preferenceRows(
   deps: Deps,
   session: WidgetSession,
 ): Promise<Map<number, PreferenceRow>> {
-  const rows = await deps.db
-    .selectFrom('notifySubscriberPreferences')
-    .select(['workflowId', 'enabled', 'channels'])
-    .where('subscriberId', '=', session.subscriber.id)
-    .execute();
+  const rows = await subscriberPreferenceRows(deps.db, session.subscriber.id);
   return new Map(rows.map((row) => [row.workflowId, row]));
 }
 
@@ -422,17 +418,12 @@ export async function savePreference(
   };
   const enabled = change.enabled ?? (existing ? existing.enabled === 1 : true);
   const values = { enabled: enabled ? 1 : 0, channels: JSON.stringify(channels), updatedAt: now };
-  await deps.db
-    .insertInto('notifySubscriberPreferences')
-    .values({
-      environmentId: session.subscriber.environmentId,
-      subscriberId: session.subscriber.id,
-      workflowId,
-      ...values,
-      createdAt: now,
-    })
-    .onConflict((oc) => oc.columns(['subscriberId', 'workflowId']).doUpdateSet(values))
-    .execute();
+  await upsertPreference(
+    deps.db,
+    { environmentId: session.subscriber.environmentId, subscriberId: session.subscriber.id, workflowId },
+    values,
+    now,
+  );
   return { workflowId, enabled: values.enabled, channels: values.channels };
 }
 

@@ -11,6 +11,7 @@ import type { NotifyDeps } from '../notify.deps';
 import { removeDeviceTokens } from '../subscribers.repository';
 import { type AttemptRow, attemptsOfJobs, markAttemptsSettled, recordAttempt } from './attempts.repository';
 import { idempotencyKey, sendContext } from './context';
+import { settleDeliveredJob, upsertDeliveredMessage } from './delivered-jobs.repository';
 import { KeyedLimiter } from './limiter';
 import { backoffMs, DEFAULT_CONCURRENCY, type DeliveryOptions, maxAttempts } from './options';
 import { createVendorHttp } from './outbound';
@@ -268,56 +269,28 @@ async function settle(deps: DeliveryDeps, results: { task: DeliveryTask; result:
   await deps.db.transaction().execute(async (trx) => {
     for (const { task, result } of results) {
       const { job } = task;
-      await trx
-        .updateTable('notifyJobs')
-        .set({
-          status: result.status,
-          updatedAt: now,
-          runAt: result.status === 'delayed' ? (result.runAt ?? now) : null,
-          error:
-            result.status === 'failed'
-              ? 'delivery failed (see execution details)'
-              : result.status === 'delayed'
-                ? 'waiting for the next delivery attempt'
-                : null,
-        })
-        .where('id', '=', job.id)
-        .where('status', '=', 'running')
-        .execute();
+      await settleDeliveredJob(trx, job.id, result, now);
       let messageId: number | null = null;
       if (result.message) {
-        const row = await trx
-          .insertInto('notifyMessages')
-          .values({
-            environmentId: job.environmentId,
-            organizationId: job.organizationId,
-            subscriberId: job.subscriberId,
-            notificationId: job.notificationId,
-            jobId: job.id,
-            eventId: job.eventId,
-            workflowId: job.workflowId,
-            channel: task.channel,
-            stepId: task.step.id,
-            templateIdentifier: task.workflow,
-            transactionId: job.transactionId,
-            content: result.message.content,
-            subject: result.message.subject,
-            payload: JSON.stringify(task.payload),
-            status: result.message.status,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .onConflict((oc) =>
-            oc.column('jobId').doUpdateSet((eb) => ({
-              content: eb.ref('excluded.content'),
-              subject: eb.ref('excluded.subject'),
-              status: eb.ref('excluded.status'),
-              updatedAt: eb.ref('excluded.updatedAt'),
-            })),
-          )
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        messageId = row.id;
+        messageId = await upsertDeliveredMessage(trx, {
+          environmentId: job.environmentId,
+          organizationId: job.organizationId,
+          subscriberId: job.subscriberId,
+          notificationId: job.notificationId,
+          jobId: job.id,
+          eventId: job.eventId,
+          workflowId: job.workflowId,
+          channel: task.channel,
+          stepId: task.step.id,
+          templateIdentifier: task.workflow,
+          transactionId: job.transactionId,
+          content: result.message.content,
+          subject: result.message.subject,
+          payload: JSON.stringify(task.payload),
+          status: result.message.status,
+          createdAt: now,
+          updatedAt: now,
+        });
       }
       const details: ExecutionDetailInput[] = result.details.map((detail) => ({
         environmentId: job.environmentId,

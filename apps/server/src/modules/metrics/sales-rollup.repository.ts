@@ -1,7 +1,7 @@
 import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { DAY_MS, dayBucket, HOUR_MS, hourBucket } from '../../lib/time-buckets';
-import { refreshCustomerWeeks } from './customer-rollup.writer';
+import { refreshCustomerWeeks } from './customer-rollup.repository';
 
 /**
  * Keeps the sales rollups in step with `transactions`. `sales_hourly` (IST clock hours) is summed
