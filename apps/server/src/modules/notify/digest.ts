@@ -3,7 +3,7 @@ import { addTime, valueAtPath } from './delay';
 import { nextTimedRun } from './digest-schedule';
 
 /**
- * Digest steps (spec §3): which kind a step is, the group an event falls in (the digest key), how
+ * Digest steps (docs/PRODUCT.md, "Notification workflows"): which kind a step is, the group an event falls in (the digest key), how
  * long a window stays open, and what the steps after a digest read in their templates.
  */
 
