@@ -12,6 +12,7 @@ import {
   insertSightings,
   insertStateEvents,
   insertTransactions,
+  lockStationIngest,
   stationAssets,
   transactionIdsBySource,
   upsertVehicles,
@@ -129,6 +130,7 @@ async function writeBatch(
   now: number,
 ): Promise<Committed> {
   const accepted = zeroCounts();
+  await lockStationIngest(trx, target.stationId);
 
   const newFills = await insertTransactions(trx, resolved.transactions);
   accepted.transactions = newFills.length;
