@@ -73,6 +73,11 @@ const rssMb = (pid: number) => {
     .find((l) => l.startsWith('VmRSS:'));
   return Number(line?.split(/\s+/)[1] ?? 0) / 1024;
 };
+/** CPU seconds (user + system) a process has used: fields 14 and 15 of /proc/<pid>/stat, in ticks. */
+const cpuSeconds = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
 const out: string[] = [];
 const report = (line: string) => {
   out.push(line);
@@ -114,8 +119,8 @@ try {
     ),
   );
   const statsOf = (proxy: ChildProcess) =>
-    new Promise<{ upgrades: number[] }>((resolve) => {
-      const onMessage = (message: { stats?: { upgrades: number[] } }) => {
+    new Promise<{ upgrades: number[]; failed: number }>((resolve) => {
+      const onMessage = (message: { stats?: { upgrades: number[]; failed: number } }) => {
         if (!message.stats) return;
         proxy.off('message', onMessage);
         resolve(message.stats);
@@ -125,7 +130,10 @@ try {
     });
   const proxyStats = async () => {
     const all = await Promise.all(proxies.map(statsOf));
-    return { upgrades: [0, 1].map((i) => all.reduce((sum, stats) => sum + (stats.upgrades[i] ?? 0), 0)) };
+    return {
+      upgrades: [0, 1].map((i) => all.reduce((sum, stats) => sum + (stats.upgrades[i] ?? 0), 0)),
+      failed: all.reduce((sum, stats) => sum + stats.failed, 0),
+    };
   };
 
   await sleep(3_000);
@@ -133,14 +141,23 @@ try {
   report(`Before: RSS A ${before.A.toFixed(0)} MiB, B ${before.B.toFixed(0)} MiB; load ${load()}`);
 
   const connected = new Array<number>(CLIENTS).fill(0);
+  const reasons: Record<string, number>[] = [];
+  const reasonTotals = () => {
+    const totals: Record<string, number> = {};
+    for (const each of reasons)
+      for (const [key, n] of Object.entries(each)) totals[key] = (totals[key] ?? 0) + n;
+    return JSON.stringify(totals);
+  };
   const share = Math.ceil(SOCKETS / CLIENTS);
   const perTick = Math.max(1, Math.round(RATE / 10 / CLIENTS));
   const startedAt = performance.now();
+  const cpuBefore = { A: cpuSeconds(A.pid), B: cpuSeconds(B.pid) };
   for (let c = 0; c < CLIENTS; c += 1) {
     const child = fork(join(import.meta.dirname, 'socket-clients.mjs'));
     children.push(child);
-    child.on('message', (message: { connected: number }) => {
+    child.on('message', (message: { connected: number; reasons: Record<string, number> }) => {
       connected[c] = message.connected;
+      reasons[c] = message.reasons;
     });
     child.send({ url: proxyUrls[c % PROXIES], tokens: tokens.slice(c * share, (c + 1) * share), perTick });
   }
@@ -148,6 +165,9 @@ try {
   while (up() < SOCKETS && performance.now() - startedAt < 600_000) await sleep(100);
   report(
     `${up()} of ${SOCKETS} sockets connected through ${PROXIES} proxies in ${((performance.now() - startedAt) / 1000).toFixed(1)} s (${CLIENTS} client processes, paced at ${RATE}/s); load ${load()}`,
+  );
+  report(
+    `Client events while connecting: ${reasonTotals()}; server CPU while connecting: A ${(cpuSeconds(A.pid) - cpuBefore.A).toFixed(1)} s, B ${(cpuSeconds(B.pid) - cpuBefore.B).toFixed(1)} s`,
   );
   await sleep(5_000);
   const stats = await proxyStats();
@@ -158,6 +178,7 @@ try {
     `Memory: A ${before.A.toFixed(0)} → ${after.A.toFixed(0)} MiB over ${onA} upgrades (${perSocket(after.A - before.A, onA)} KiB/socket), B ${before.B.toFixed(0)} → ${after.B.toFixed(0)} MiB over ${onB} upgrades (${perSocket(after.B - before.B, onB)} KiB/socket); load ${load()}`,
   );
 
+  const cpuBeforeStorm = cpuSeconds(B.pid);
   const killedAt = performance.now();
   A.child.kill('SIGKILL');
   await A.exited;
@@ -186,7 +207,19 @@ try {
   report(
     `Reconnect storm after SIGKILL of A (${dropped} sockets dropped): 99 % connected after ${fmt(p99At)}, 100 % after ${fmt(allAt)}; RSS B ${rssMb(B.pid).toFixed(0)} MiB; load ${load()}`,
   );
-  report(`Connected sockets by second after the kill: ${trace.join(', ')}`);
+  report(
+    `Connected sockets by second after the kill: ${trace.join(', ')}; B used ${(cpuSeconds(B.pid) - cpuBeforeStorm).toFixed(1)} s of CPU in the storm`,
+  );
+  const final = await proxyStats();
+  report(
+    `Client events in all: ${reasonTotals()}; proxies: upgrades A/B ${final.upgrades.join('/')}, failed ${final.failed}`,
+  );
+  const errors = B.output()
+    .split('\n')
+    .filter((line) => /"level":(50|40)/.test(line));
+  report(
+    `B logged ${errors.length} warnings/errors${errors[0] ? `, first: ${errors[0].slice(0, 300)}` : ''}`,
+  );
 } finally {
   for (const child of children) {
     child.send?.({ close: true });

@@ -257,11 +257,12 @@ describe.skipIf(!serverUrl)('monthly partitions of the fact tables (PostgreSQL)'
     const [row] = fillRows(station, 1, { latest: now - DAY });
     const first = await insertTransactions(t.database.db, [{ ...row!, sourceId: 'resend-1' }]);
     expect(first).toHaveLength(1);
+    // Corrected by 25 days: in another month's partition whenever the fill is early in its month.
     const moved = {
       ...row!,
       sourceId: 'resend-1',
-      startedAt: now - 70 * DAY,
-      endedAt: now - 70 * DAY + 90_000,
+      startedAt: now - 26 * DAY,
+      endedAt: now - 26 * DAY + 90_000,
     };
     expect(await insertTransactions(t.database.db, [moved])).toEqual([]);
     const { rows } = await sql<{ n: string }>`
