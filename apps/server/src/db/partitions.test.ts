@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import Fastify from 'fastify';
 import { type Kysely, Migrator, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { soleLeadership } from '../cluster/leader';
+import { registerPartitionMaintenance } from '../cluster/partition-maintenance';
 import { insertTransactions } from '../modules/ingest/ingest.repository';
 import {
   fillRows,
@@ -251,6 +254,30 @@ describe.skipIf(!serverUrl)('monthly partitions of the fact tables (PostgreSQL)'
       ensureUpcomingPartitions(any(t), laterStill),
     ]);
     expect(both[0].length + both[1].length).toBe((MONTHS_AHEAD + 1) * TABLES.length - TABLES.length * 2);
+  });
+
+  it('runs on the leader once the server listens', async () => {
+    const app = Fastify({ logger: false });
+    const leadership = soleLeadership();
+    const future = Date.UTC(2031, 6, 10);
+    registerPartitionMaintenance(app, { db: t.database.db, now: () => future, leadership });
+    await leadership.start();
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const expected = partitionName('payments', addMonths(monthStart(future), MONTHS_AHEAD));
+      const deadline = Date.now() + 60_000;
+      let names: string[] = [];
+      while (Date.now() < deadline) {
+        names = (await partitionsOf(any(t), 'payments')).map((p) => p.name);
+        if (names.includes(expected)) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(names).toContain(partitionName('payments', monthStart(future)));
+      expect(names).toContain(expected);
+    } finally {
+      await leadership.close();
+      await app.close();
+    }
   });
 
   it('still skips a resent ingest item whose time changed (one effect per source id)', async () => {
