@@ -151,10 +151,15 @@ try {
   const share = Math.ceil(SOCKETS / CLIENTS);
   const perTick = Math.max(1, Math.round(RATE / 10 / CLIENTS));
   const startedAt = performance.now();
-  const cpuBefore = { A: cpuSeconds(A.pid), B: cpuSeconds(B.pid) };
+  const cpuBefore = { A: cpuSeconds(A.pid), B: cpuSeconds(B.pid), proxies: 0, clients: 0 };
+  const sideCpu = (list: ChildProcess[]) =>
+    list.reduce((sum, child) => sum + cpuSeconds(child.pid as number), 0);
+  const clientProcesses: ChildProcess[] = [];
+  cpuBefore.proxies = sideCpu(proxies);
   for (let c = 0; c < CLIENTS; c += 1) {
     const child = fork(join(import.meta.dirname, 'socket-clients.mjs'));
     children.push(child);
+    clientProcesses.push(child);
     child.on('message', (message: { connected: number; reasons: Record<string, number> }) => {
       connected[c] = message.connected;
       reasons[c] = message.reasons;
@@ -167,7 +172,7 @@ try {
     `${up()} of ${SOCKETS} sockets connected through ${PROXIES} proxies in ${((performance.now() - startedAt) / 1000).toFixed(1)} s (${CLIENTS} client processes, paced at ${RATE}/s); load ${load()}`,
   );
   report(
-    `Client events while connecting: ${reasonTotals()}; server CPU while connecting: A ${(cpuSeconds(A.pid) - cpuBefore.A).toFixed(1)} s, B ${(cpuSeconds(B.pid) - cpuBefore.B).toFixed(1)} s`,
+    `Client events while connecting: ${reasonTotals()}; CPU while connecting: A ${(cpuSeconds(A.pid) - cpuBefore.A).toFixed(1)} s, B ${(cpuSeconds(B.pid) - cpuBefore.B).toFixed(1)} s, proxies ${(sideCpu(proxies) - cpuBefore.proxies).toFixed(1)} s, clients ${sideCpu(clientProcesses).toFixed(1)} s`,
   );
   await sleep(5_000);
   const stats = await proxyStats();
@@ -179,6 +184,7 @@ try {
   );
 
   const cpuBeforeStorm = cpuSeconds(B.pid);
+  const sideBeforeStorm = { proxies: sideCpu(proxies), clients: sideCpu(clientProcesses) };
   const killedAt = performance.now();
   A.child.kill('SIGKILL');
   await A.exited;
@@ -208,7 +214,7 @@ try {
     `Reconnect storm after SIGKILL of A (${dropped} sockets dropped): 99 % connected after ${fmt(p99At)}, 100 % after ${fmt(allAt)}; RSS B ${rssMb(B.pid).toFixed(0)} MiB; load ${load()}`,
   );
   report(
-    `Connected sockets by second after the kill: ${trace.join(', ')}; B used ${(cpuSeconds(B.pid) - cpuBeforeStorm).toFixed(1)} s of CPU in the storm`,
+    `Connected sockets by second after the kill: ${trace.join(', ')}; CPU in the storm: B ${(cpuSeconds(B.pid) - cpuBeforeStorm).toFixed(1)} s, proxies ${(sideCpu(proxies) - sideBeforeStorm.proxies).toFixed(1)} s, clients ${(sideCpu(clientProcesses) - sideBeforeStorm.clients).toFixed(1)} s`,
   );
   const final = await proxyStats();
   report(
