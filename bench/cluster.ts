@@ -6,15 +6,12 @@ import { parseArgs } from 'node:util';
 import { io, type Socket } from 'socket.io-client';
 import { openDatabase } from '../apps/server/src/db/database';
 import { createForecourt } from '../apps/server/src/modules/ingest/testing';
-import { presetSecretKey } from '../apps/server/src/modules/notify/environments.service';
-import { notifyKeys } from '../apps/server/src/modules/notify/secrets';
-import { keyVersion } from '../apps/server/src/modules/widget/widget-session';
-import { signWidgetToken } from '../apps/server/src/modules/widget/widget-token';
 import { createOrganization, createSignedInUser } from '../apps/server/src/test/factories';
 import { startTestRedis } from '../apps/server/src/test/redis';
 import { type ServerProcess, startServerProcess } from '../apps/server/src/test/server-process';
 import { startProxy } from '../scripts/cluster-proxy.mjs';
 import { startPostgres } from '../scripts/postgres-cluster.mjs';
+import { inboxSubscribers } from './inbox-fixture';
 import { machineLine, ms, summary } from './notify-common';
 
 /**
@@ -80,14 +77,9 @@ try {
   const admin = await createSignedInUser(db, { organizationId: organization.id, role: 'admin' });
   const forecourt = await createForecourt(db, organization.id);
   const secretKey = `bench-secret-${'k'.repeat(40)}`;
-  const keys = notifyKeys(db, Date.now);
-  await presetSecretKey({ db, now: Date.now, keys }, organization.id, secretKey);
-  const environment = await db
-    .selectFrom('notifyEnvironments')
-    .selectAll()
-    .where('organizationId', '=', organization.id)
-    .executeTakeFirstOrThrow();
   const apiKey = { authorization: `ApiKey ${secretKey}`, 'content-type': 'application/json' };
+  const subscriberCount = Math.max(SOCKETS, INBOXES);
+  const { tokens } = await inboxSubscribers(db, organization.id, subscriberCount, secretKey);
   const created = await fetch(`${A.url}/v1/workflows`, {
     method: 'POST',
     headers: apiKey,
@@ -98,50 +90,6 @@ try {
     }),
   });
   if (created.status !== 201) throw new Error(`workflow: ${created.status} ${await created.text()}`);
-  // Subscribers and their inbox tokens (signed with the environment's widget key, as a session would).
-  const now = Date.now();
-  const subscriberCount = Math.max(SOCKETS, INBOXES);
-  const rows: { id: number; subscriberId: string }[] = [];
-  for (let start = 0; start < subscriberCount; start += 1_000) {
-    rows.push(
-      ...(await db
-        .insertInto('notifySubscribers')
-        .values(
-          Array.from({ length: Math.min(1_000, subscriberCount - start) }, (_, i) => ({
-            environmentId: environment.id,
-            organizationId: organization.id,
-            subscriberId: `bench-${start + i}`,
-            data: '{}',
-            channels: '[]',
-            isOnline: 0,
-            createdAt: now,
-            updatedAt: now,
-          })),
-        )
-        .returning(['id', 'subscriberId'])
-        .execute()),
-    );
-  }
-  const signingKey = await keys.widgetSigningKey();
-  const tokens = await Promise.all(
-    rows.map((row) =>
-      signWidgetToken(
-        signingKey,
-        {
-          id: row.id,
-          environmentId: environment.id,
-          organizationId: organization.id,
-          subscriberId: row.subscriberId,
-          firstName: null,
-          lastName: null,
-          email: null,
-        },
-        // Inbox subscribers here are not dashboard users: no user generation to follow.
-        { keyVersion: keyVersion(environment.secretKeyHash) },
-        Date.now(),
-      ),
-    ),
-  );
 
   const listUrl = (base: string) => `${base}/api/stations/${forecourt.station.slug}/transactions`;
   async function throughput(base: string) {

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { redisLeadership, soleLeadership } from './cluster/leader';
+import { registerPartitionMaintenance } from './cluster/partition-maintenance';
 import { ALL_ROLES, type Roles } from './cluster/roles';
 import type { DatabaseHandle } from './db/database';
 import { registerCsvExports } from './http/csv-export-slots';
@@ -239,6 +240,9 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     worker: roles.has('worker'),
     leadership,
   });
+  if (roles.has('worker')) {
+    registerPartitionMaintenance(app, { db: deps.database.db, now: auth.now, leadership });
+  }
   if (deps.simulator && roles.has('worker')) {
     const simulator = createSimulator(
       { db: deps.database.db, ingest, now: auth.now, log: app.log },

@@ -75,7 +75,9 @@ export async function suspendIndexes(
     restore: async () => {
       // Two builds at a time: PostgreSQL sorts each on its own backend.
       const queue = [
-        ...rows.map((index) => index.sql),
+        // A partitioned table's index prints as `ON ONLY <table>` (the parent alone, left invalid);
+        // built without ONLY it is built on every partition too.
+        ...rows.map((index) => index.sql.replace(' ON ONLY ', ' ON ')),
         ...foreign.rows.map((fk) => `alter table "${fk.table}" add constraint "${fk.name}" ${fk.sql}`),
       ];
       const worker = async () => {

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { type DatabaseHandle, migrateToLatest } from '../db/database';
+import { ensurePartitions, ensureUpcomingPartitions } from '../db/partitions.repository';
 import { rebuildDailyRollups } from '../modules/metrics/daily-rollups';
 import { seedNotify } from '../modules/notify/seed';
 import { createBulkWriter } from './bulk-writer';
@@ -69,6 +70,9 @@ export async function seed(handle: DatabaseHandle, options: SeedOptions): Promis
     );
   }
   const firstDay = istDayStart(now) - (scale.days - 1) * DAY;
+  // PostgreSQL: the loaded months get their partitions first (rows would otherwise land in DEFAULT).
+  await ensureUpcomingPartitions(handle.db as unknown as Kysely<unknown>, now);
+  await ensurePartitions(handle.db as unknown as Kysely<unknown>, firstDay, now);
   log(
     `seeding scale=${scale.name} seed=${seedValue} ${istDate(firstDay)} → ${istDate(now)} (${handle.dialect})`,
   );

@@ -39,9 +39,11 @@ export async function createTestApp(
     notify?: NotifyOptions;
     /** FILES_HOST: where `{address}` links point (default: the host of the default APP_URL). */
     filesHost?: string;
+    /** A database prepared by the test (e.g. migrated only part way); disposed on close. */
+    database?: DatabaseHandle & { dispose(): Promise<void> };
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   let now = options.startAt ?? Math.floor(Date.now() / 1000) * 1000;
   const clock: TestClock = {
     now: () => now,

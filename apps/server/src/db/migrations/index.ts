@@ -17,6 +17,7 @@ import * as jobLeases from './0015-job-leases';
 import * as ingestIndexSet from './0016-ingest-index-set';
 import * as notifyTenants from './0017-notify-tenants';
 import * as longWindows from './0018-long-windows';
+import * as factPartitions from './0019-fact-partitions';
 import * as domainWorkflows from './0020-domain-workflows';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
@@ -39,5 +40,6 @@ export const migrations: Record<string, Migration> = {
   '0016-ingest-index-set': ingestIndexSet,
   '0017-notify-tenants': notifyTenants,
   '0018-long-windows': longWindows,
+  '0019-fact-partitions': factPartitions,
   '0020-domain-workflows': domainWorkflows,
 };

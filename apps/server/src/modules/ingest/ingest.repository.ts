@@ -1,6 +1,7 @@
-import { CompiledQuery, type Insertable, type Kysely } from 'kysely';
+import { CompiledQuery, type Insertable, type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { dialectOf } from '../../db/migrations/dsl';
+import { addMonths, monthStart } from '../../db/partitions.repository';
 import type {
   AssetStateEventsTable,
   CongestionSamplesTable,
@@ -168,6 +169,59 @@ const TABLES = {
 type SourcedTable = Exclude<keyof typeof TABLES, 'vehicles'>;
 export type Inserted = { id: number; sourceId: string };
 
+/** The time column of each sourced table (its partition key on PostgreSQL). */
+const TIME_COLUMN = {
+  transactions: 'startedAt',
+  payments: 'paidAt',
+  vehicleSightings: 'seenAt',
+  congestionSamples: 'sampledAt',
+  assetStateEvents: 'at',
+} as const satisfies { [T in SourcedTable]: keyof Database[T] & string };
+
+/**
+ * On PostgreSQL the fact tables are partitioned by month, and a unique index there must hold the
+ * time column: `(station_id, source_id, time)` only catches a resend with the same time. So the
+ * source ids the station already stored are looked up first and skipped; {@link lockStationIngest}
+ * keeps two batches of one station from both passing that check. The lookup covers the batch's
+ * months and one month either side (a few partitions, not every month kept): a resend whose time
+ * was corrected by more than a month is not recognised (docs/DECISIONS.md).
+ */
+async function withoutStored<T extends SourcedTable>(
+  db: Db,
+  table: T,
+  rows: readonly Insertable<Database[T]>[],
+): Promise<readonly Insertable<Database[T]>[]> {
+  if (rows.length === 0 || dialectOf(db as unknown as Kysely<unknown>) !== 'postgres') return rows;
+  // State events are unique per kind as well: a dispenser and a nozzle report may share a source id.
+  type Sourced = { stationId: number; sourceId?: string | null; kind?: string };
+  const sourced = rows as unknown as readonly Sourced[];
+  const key = (row: Sourced) => `${row.kind ?? ''}|${row.sourceId}`;
+  const sourceIds = [...new Set(sourced.flatMap((row) => (row.sourceId == null ? [] : [row.sourceId])))];
+  const times = rows.map((row) => Number((row as Record<string, unknown>)[TIME_COLUMN[table]]));
+  const from = addMonths(monthStart(Math.min(...times)), -1);
+  const to = addMonths(monthStart(Math.max(...times)), 2);
+  const time = sql.ref(snake(TIME_COLUMN[table]));
+  const stored = new Set<string>();
+  for (let i = 0; i < sourceIds.length; i += 5_000) {
+    let query = db
+      .selectFrom(table as 'assetStateEvents')
+      .select(['sourceId'])
+      .where('stationId', '=', sourced[0]?.stationId as number)
+      .where('sourceId', 'in', sourceIds.slice(i, i + 5_000))
+      .where(sql<boolean>`${time} >= ${from} and ${time} < ${to}`);
+    if (table === 'assetStateEvents') query = query.select('kind');
+    for (const row of (await query.execute()) as Sourced[]) stored.add(key(row));
+  }
+  if (stored.size === 0) return rows;
+  return rows.filter((_row, i) => !stored.has(key(sourced[i] as Sourced)));
+}
+
+/** PostgreSQL: one ingest transaction per station at a time (held until commit); no-op on SQLite. */
+export async function lockStationIngest(db: Db, stationId: number): Promise<void> {
+  if (dialectOf(db as unknown as Kysely<unknown>) !== 'postgres') return;
+  await sql`select pg_advisory_xact_lock(hashtext('forecourt:ingest'), ${stationId}::int)`.execute(db);
+}
+
 /** Inserts the rows whose source id is new for their station; returns those (id and source id). */
 async function insertNew<T extends SourcedTable>(
   db: Db,
@@ -178,7 +232,7 @@ async function insertNew<T extends SourcedTable>(
     db,
     table,
     COLUMNS[table],
-    rows,
+    await withoutStored(db, table, rows),
     'on conflict do nothing returning "id", "source_id"',
   );
   return returned.map((row) => ({ id: Number(row.id), sourceId: row.sourceId }));

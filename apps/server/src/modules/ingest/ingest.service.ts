@@ -14,6 +14,7 @@ import {
   insertSightings,
   insertStateEvents,
   insertTransactions,
+  lockStationIngest,
   stationAssets,
   transactionIdsBySource,
   upsertVehicles,
@@ -147,6 +148,7 @@ async function writeBatch(
   now: number,
 ): Promise<Committed> {
   const accepted = zeroCounts();
+  await lockStationIngest(trx, target.stationId);
 
   const newFills = await insertTransactions(trx, resolved.transactions);
   accepted.transactions = newFills.length;
