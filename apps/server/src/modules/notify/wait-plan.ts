@@ -1,7 +1,7 @@
 import { delayDueAt } from './delay';
 import { backoffSince, digestKeyValue, digestKind, digestWindowEnd } from './digest';
 import { EXECUTION_TEXT, type ExecutionDetailInput } from './execution-details.repository';
-import type { TJobRow } from './jobs';
+import { type TJobRow, WAIT_TYPES } from './jobs';
 import type { DigestGroup } from './scheduler.repository';
 import type { WorkflowSnapshot } from './trigger.service';
 
@@ -23,9 +23,6 @@ export type WaitJob = TJobRow;
 
 /** A waiting job's event: its workflow snapshot, payload and creation time (parsed). */
 export type EventInfo = { workflow: WorkflowSnapshot; payload: Record<string, unknown>; createdAt: number };
-
-/** Channel jobs the scheduler also wakes up (a delivery retry) are not waits. */
-export const WAIT_TYPES: readonly string[] = ['digest', 'delay'];
 
 export function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
   const out = new Map<string, T[]>();
