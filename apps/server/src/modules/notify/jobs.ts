@@ -16,6 +16,9 @@ export const JOB_COLUMNS = [
   'type',
 ] as const;
 
+/** The job types that wait (a `delayed` job of another type waits for a delivery retry). */
+export const WAIT_TYPES: readonly string[] = ['digest', 'delay'];
+
 /** A job as those readers see it (typed from the table, so the shapes cannot drift apart). */
 export type TJobRow = Pick<Selectable<NotifyJobsTable>, (typeof JOB_COLUMNS)[number]>;
 

@@ -1,14 +1,12 @@
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { dialectOf } from '../../db/migrations/dsl';
-import { JOB_COLUMNS, type TJobRow } from './jobs';
+import { JOB_COLUMNS, type TJobRow, WAIT_TYPES } from './jobs';
 
 /**
  * SQL of the digest and delay engine (wait-engine.ts): waiting jobs armed, merged, fired and the
  * steps after them queued. Every statement takes at most 500 ids (callers pass chunks).
  */
-
-const WAIT_TYPES = ['digest', 'delay'];
 
 const isPostgres = (db: Db) => dialectOf(db as unknown as Kysely<unknown>) === 'postgres';
 

@@ -1,13 +1,5 @@
-import type { TWorkflowStep } from '@forecourt/contracts';
 import type { Db } from '../../db/database';
-import { delayDueAt } from './delay';
-import { backoffSince, digestKeyValue, digestKind, digestWindowEnd } from './digest';
-import {
-  EXECUTION_TEXT,
-  type ExecutionDetailInput,
-  insertExecutionDetails,
-} from './execution-details.repository';
-import type { TJobRow } from './jobs';
+import { type ExecutionDetailInput, insertExecutionDetails } from './execution-details.repository';
 import { completeFinishedNotifications } from './notification-completion';
 import type { NotifyDeps, NotifyQueue } from './notify.deps';
 import {
@@ -29,6 +21,17 @@ import {
   unarmedWaits,
 } from './scheduler.repository';
 import type { WorkflowSnapshot } from './trigger.service';
+import {
+  type ArmStep,
+  type EventInfo,
+  groupBy,
+  planArm,
+  planBackoff,
+  planDue,
+  planFire,
+  planWindow,
+  type WaitJob,
+} from './wait-plan';
 
 /**
  * The digest and delay engine. A waiting step is a `delayed` job whose due time is `run_at`
@@ -43,15 +46,13 @@ import type { WorkflowSnapshot } from './trigger.service';
  * and opens the window; later events in the window are `merged` into it (`merged_into`), their own
  * later steps `skipped`. When the lead fires it stores the events it collected (`digest_events`)
  * for the templates of the steps after it (`step.events`, `step.total_count`).
+ *
+ * Each step is load (scheduler.repository.ts) → plan (wait-plan.ts, pure) → settle (the
+ * repository again), all in the caller's transaction.
  */
 
 /** Due jobs fired per transaction. */
 export const SCHEDULER_BATCH = 500;
-const WAIT_TYPES = ['digest', 'delay'];
-
-type WaitJob = TJobRow;
-
-type EventInfo = { workflow: WorkflowSnapshot; payload: Record<string, unknown>; createdAt: number };
 
 /** What one transaction of the engine did: the events whose queued jobs the queue must run. */
 type Run = {
@@ -69,17 +70,9 @@ const newRun = (now: number, mergedDigestId: boolean): Run => ({
   mergedDigestId,
 });
 
-function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
-  const out = new Map<string, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const list = out.get(k);
-    if (list) list.push(item);
-    else out.set(k, [item]);
-  }
-  return out;
-}
+const idsOf = (jobs: readonly WaitJob[]) => jobs.map((job) => job.id);
 
+/** Loads (once per run) the events of these ids. */
 async function loadEvents(trx: Db, run: Run, eventIds: readonly number[]): Promise<void> {
   const missing = [...new Set(eventIds)].filter((id) => !run.eventInfo.has(id));
   for (const row of await eventRows(trx, missing)) {
@@ -89,30 +82,6 @@ async function loadEvents(trx: Db, run: Run, eventIds: readonly number[]): Promi
       createdAt: row.createdAt,
     });
   }
-}
-
-function detail(
-  job: WaitJob,
-  now: number,
-  code: ExecutionDetailInput['code'],
-  status: ExecutionDetailInput['status'],
-  text: string,
-): ExecutionDetailInput {
-  return {
-    environmentId: job.environmentId,
-    organizationId: job.organizationId,
-    eventId: job.eventId,
-    notificationId: job.notificationId,
-    jobId: job.id,
-    subscriberId: job.subscriberId,
-    workflowId: job.workflowId,
-    transactionId: job.transactionId,
-    channel: job.type,
-    code,
-    status,
-    detail: text,
-    createdAt: now,
-  };
 }
 
 /** The steps after `stepIndex` of notifications that will not continue: `skipped`. */
@@ -160,130 +129,63 @@ async function armWaiting(
     run,
     jobs.map((job) => job.eventId),
   );
-
   const fireNow: WaitJob[] = [];
   const details: ExecutionDetailInput[] = [];
-  for (const [, group] of groupBy(jobs, (job) => `${job.eventId}:${job.stepIndex}`)) {
-    const first = group[0] as WaitJob;
-    const event = run.eventInfo.get(first.eventId) as EventInfo;
-    const step =
-      event.workflow.steps[first.stepIndex] ?? event.workflow.steps.find((s) => s.id === first.stepId);
-    if (!step) {
-      await setJobsStatus(
-        trx,
-        group.map((job) => job.id),
-        'failed',
-        now,
-        'step not found',
-      );
-      await skipRest(trx, group, now);
-      for (const job of group) details.push(detail(job, now, 1002, 'Failed', EXECUTION_TEXT[1002]));
-      continue;
+  // Steps settle in order: a digest window opened by one event is open to the next one's jobs.
+  for (const step of planArm(jobs, run.eventInfo, now)) {
+    if (step.kind === 'fail') {
+      await setJobsStatus(trx, idsOf(step.jobs), 'failed', now, step.error);
+      await skipRest(trx, step.jobs, now);
+      details.push(...step.details);
+    } else if (step.kind === 'fire') {
+      fireNow.push(...step.jobs);
+    } else if (step.kind === 'wait') {
+      await setRunAt(trx, idsOf(step.jobs), step.runAt, now);
+      details.push(...step.details);
+    } else {
+      fireNow.push(...(await armDigest(trx, step, run, details)));
     }
-    if (first.type === 'delay') {
-      const due = delayDueAt(step.metadata, event.payload, now);
-      if (!due.ok) {
-        await setJobsStatus(
-          trx,
-          group.map((job) => job.id),
-          'failed',
-          now,
-          due.error,
-        );
-        await skipRest(trx, group, now);
-        for (const job of group)
-          details.push(detail(job, now, 3011, 'Failed', `${EXECUTION_TEXT[3011]}: ${due.error}`));
-        continue;
-      }
-      if (due.runAt <= now) {
-        fireNow.push(...group);
-        continue;
-      }
-      await setRunAt(
-        trx,
-        group.map((job) => job.id),
-        due.runAt,
-        now,
-      );
-      const text = `Delay: waiting until ${new Date(due.runAt).toISOString()}`;
-      for (const job of group) details.push(detail(job, now, 1009, 'Pending', text));
-      continue;
-    }
-    fireNow.push(...(await armDigest(trx, group, step, event, run, details)));
   }
   await insertExecutionDetails(trx, details);
   if (fireNow.length > 0) await fireJobs(trx, fireNow, run);
   return run.events;
 }
 
-/** One digest step of one event for its subscribers; returns the jobs to fire at once (backoff). */
+/** One digest step of one event for its subscribers; returns the jobs to fire at once. */
 async function armDigest(
   trx: Db,
-  group: readonly WaitJob[],
-  step: TWorkflowStep,
-  event: EventInfo,
+  step: Extract<ArmStep, { kind: 'digest' }>,
   run: Run,
   details: ExecutionDetailInput[],
 ): Promise<WaitJob[]> {
   const { now } = run;
-  const first = group[0] as WaitJob;
-  const key = digestKeyValue(step.metadata, event.payload);
-  const kind = digestKind(step.metadata);
-  await setDigestKey(
-    trx,
-    group.map((job) => job.id),
-    key,
-  );
-  const digestGroup = {
-    environmentId: first.environmentId,
-    workflowId: first.workflowId,
-    stepId: first.stepId,
-    eventId: first.eventId,
-    key,
-  };
-
-  let toDigest = [...group];
-  const fireNow: WaitJob[] = [];
-  if (kind === 'backoff') {
-    const since = backoffSince(step.metadata, now);
-    const recent = await subscribersWithRecentDigest(
-      trx,
-      digestGroup,
-      group.map((job) => job.subscriberId),
-      since,
-    );
-    toDigest = group.filter((job) => recent.has(job.subscriberId));
-    fireNow.push(...group.filter((job) => !recent.has(job.subscriberId)));
-  }
-  if (toDigest.length === 0) return fireNow;
+  await setDigestKey(trx, idsOf(step.jobs), step.group.key);
+  const recent =
+    step.backoffSince === null
+      ? null
+      : await subscribersWithRecentDigest(
+          trx,
+          step.group,
+          step.jobs.map((job) => job.subscriberId),
+          step.backoffSince,
+        );
+  const backoff = planBackoff(step.jobs, recent);
+  if (backoff.digest.length === 0) return backoff.fire;
 
   // Join an open window (due later than now) of the same group: the lead job is locked first on
   // PostgreSQL, so a scheduler firing it at this moment is waited for (then it is no longer open).
-  const merged = await mergeIntoOpenWindows(trx, digestGroup, toDigest, now, run.mergedDigestId);
-  const joined = toDigest.filter((job) => merged.has(job.id));
-  const leads = toDigest.filter((job) => !merged.has(job.id));
-  if (joined.length > 0) {
-    await skipRest(trx, joined, now);
-    for (const job of joined)
-      details.push(detail(job, now, 1009, 'Success', 'Digest: merged into an open digest'));
-    await finishNotifications(trx, joined, now);
+  const merged = await mergeIntoOpenWindows(trx, step.group, backoff.digest, now, run.mergedDigestId);
+  const window = planWindow(backoff.digest, merged, step.windowEnd, now);
+  if (window.joined.length > 0) {
+    await skipRest(trx, window.joined, now);
+    details.push(...window.joinedDetails);
+    await finishNotifications(trx, window.joined, now);
   }
-  if (leads.length > 0) {
-    const end = digestWindowEnd(step.metadata, now);
-    if (end <= now) {
-      fireNow.push(...leads);
-    } else {
-      await setRunAt(
-        trx,
-        leads.map((job) => job.id),
-        end,
-        now,
-      );
-      const text = `Digest: collecting events until ${new Date(end).toISOString()}`;
-      for (const job of leads) details.push(detail(job, now, 1009, 'Pending', text));
-    }
+  if (window.open) {
+    await setRunAt(trx, idsOf(window.open.jobs), window.open.runAt, now);
+    details.push(...window.open.details);
   }
-  return fireNow;
+  return [...backoff.fire, ...window.fire];
 }
 
 /**
@@ -298,78 +200,30 @@ async function fireJobs(trx: Db, jobs: readonly WaitJob[], run: Run): Promise<vo
     run,
     jobs.map((job) => job.eventId),
   );
-  const details: ExecutionDetailInput[] = [];
-  const delays = jobs.filter((job) => job.type === 'delay');
-  const digests = jobs.filter((job) => job.type === 'digest');
-  await setJobsStatus(
-    trx,
-    delays.map((job) => job.id),
-    'completed',
-    now,
-  );
-  for (const job of delays)
-    details.push(detail(job, now, 1009, 'Success', 'Delay: finished, the workflow continues'));
-
+  const leadIds = jobs.filter((job) => job.type === 'digest').map((job) => job.id);
   const mergedByLead = run.mergedDigestId
-    ? await mergedEventsByPointer(
-        trx,
-        digests.map((job) => job.id),
-      )
-    : await mergedEventsByWindow(
-        trx,
-        digests.map((job) => job.id),
-        now,
-      );
-  // Leads without merged events share their event's single payload: one update per event.
-  const alone = digests.filter((job) => !mergedByLead.has(job.id));
-  for (const [eventId, group] of groupBy(alone, (job) => String(job.eventId))) {
-    const events = JSON.stringify([run.eventInfo.get(Number(eventId))?.payload ?? {}]);
-    await completeDigestLeads(
-      trx,
-      group.map((job) => job.id),
-      events,
-      now,
-    );
-  }
-  for (const job of digests) {
-    const others = mergedByLead.get(job.id);
-    const count = 1 + (others?.length ?? 0);
-    if (others) {
-      const events = [run.eventInfo.get(job.eventId)?.payload ?? {}, ...others];
-      await completeDigestLeads(trx, [job.id], JSON.stringify(events), now);
-    }
-    details.push(
-      detail(job, now, 1009, 'Success', `Digest: sent with ${count} event${count === 1 ? '' : 's'}`),
-    );
-  }
-  await insertExecutionDetails(trx, details);
-  await advance(trx, jobs, run);
-}
+    ? await mergedEventsByPointer(trx, leadIds)
+    : await mergedEventsByWindow(trx, leadIds, now);
+  const plan = planFire(jobs, run.eventInfo, mergedByLead, now);
 
-/**
- * After a wait: its notification's `pending` steps up to the next wait are `queued` (the queue
- * runs them), the next wait is armed, and notifications with nothing left are finished.
- */
-async function advance(trx: Db, fired: readonly WaitJob[], run: Run): Promise<void> {
-  const { now } = run;
+  await setJobsStatus(trx, plan.completedDelays, 'completed', now);
+  for (const lead of plan.completedLeads) {
+    await completeDigestLeads(trx, lead.ids, lead.digestEvents, now);
+  }
+  await insertExecutionDetails(trx, plan.details);
+  // After a wait: its notification's `pending` steps up to the next wait are `queued` (the queue
+  // runs them), the next wait is armed, and notifications with nothing left are finished.
   const nextWaits: number[] = [];
-  for (const [, group] of groupBy(fired, (job) => `${job.eventId}:${job.stepIndex}`)) {
-    const first = group[0] as WaitJob;
-    const steps = run.eventInfo.get(first.eventId)?.workflow.steps ?? [];
-    const next = steps.findIndex(
-      (step, index) =>
-        index > first.stepIndex && step.active && (step.type === 'digest' || step.type === 'delay'),
-    );
-    for (const chunk of chunks(group.map((job) => job.notificationId))) {
-      const queued = await queuePendingSteps(trx, chunk, first.stepIndex, next, now);
-      if (queued > 0) run.events.add(first.eventId);
-      if (next < 0) continue;
-      const armed = await armPendingStep(trx, chunk, next, now);
-      nextWaits.push(...armed);
+  for (const step of plan.advance) {
+    for (const chunk of chunks(step.notificationIds)) {
+      const queued = await queuePendingSteps(trx, chunk, step.afterIndex, step.nextWait, now);
+      if (queued > 0) run.events.add(step.eventId);
+      if (step.nextWait < 0) continue;
+      nextWaits.push(...(await armPendingStep(trx, chunk, step.nextWait, now)));
     }
   }
   if (nextWaits.length > 0) await armWaiting(trx, { jobIds: nextWaits }, now, run);
-  await finishNotifications(trx, fired, now);
+  await finishNotifications(trx, jobs, now);
 }
 
 /**
@@ -391,14 +245,9 @@ export async function runDueJobs(
       if (picked === 0) return null;
       const run = newRun(now, mergedDigestId);
       // A channel job waiting for its next delivery attempt goes back to the queue.
-      const retries = claimed.filter((job) => !WAIT_TYPES.includes(job.type));
-      const waits = claimed.filter((job) => WAIT_TYPES.includes(job.type));
+      const { retries, waits } = planDue(claimed);
       if (retries.length > 0) {
-        await requeueJobs(
-          trx,
-          retries.map((job) => job.id),
-          now,
-        );
+        await requeueJobs(trx, idsOf(retries), now);
         for (const job of retries) run.events.add(job.eventId);
       }
       if (waits.length > 0) await fireJobs(trx, waits, run);
