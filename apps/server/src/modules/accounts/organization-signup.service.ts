@@ -7,7 +7,7 @@ import { firstFreeSlug, slugify } from '../../lib/slug';
 import { recordAuditEvent } from '../audit/audit';
 import { forgetUserState } from '../auth/forget-user-state';
 import { issueTokens } from '../auth/sessions.service';
-import { insertOrganization, organizationSlugsLike } from '../organizations/organizations.repository';
+import { insertOrganization, organizationSlugsLike } from '../organizations/organizations';
 import type { AccountsDeps } from './accounts.deps';
 import { findActiveOrganizationId } from './users.repository';
 

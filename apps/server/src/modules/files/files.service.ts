@@ -3,7 +3,7 @@ import { MAX_EVIDENCE_BYTES, type TIncidentStatus, type TStoredFile } from '@for
 import type { Caller } from '../../http/caller';
 import { AppError, notFound } from '../../lib/app-error';
 import { callerSeesStation } from '../../lib/scope/scope';
-import { findIncident, updateIncident } from '../incidents/incidents.repository';
+import { findIncident, updateIncident } from '../incidents/incidents';
 import { recordIncidentChange } from '../incidents/incidents.service';
 import type { FilesDeps } from './files.deps';
 import { cleanFilename, presentFile } from './files.presenter';

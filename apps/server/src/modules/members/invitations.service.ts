@@ -1,8 +1,7 @@
 import type { Caller } from '../../http/caller';
 import { AppError } from '../../lib/app-error';
+import { findUserByEmail, findUserById, insertUser, issueEmailToken } from '../accounts/accounts';
 import type { AccountsDeps } from '../accounts/accounts.deps';
-import { issueEmailToken } from '../accounts/email-tokens.repository';
-import { findUserByEmail, findUserById, insertUser } from '../accounts/users.repository';
 import { recordAuditEvent } from '../audit/audit';
 import { invitationMail } from '../mail/templates';
 import { membershipValues } from './member-policy';

@@ -6,7 +6,7 @@ import {
 } from '@forecourt/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireCaller } from '../../http/caller';
-import { findUserById } from '../accounts/users.repository';
+import { findUserById } from '../accounts/accounts';
 import { recordAuditEvent } from '../audit/audit';
 import { acceptEmptyJsonBody } from '../auth/empty-json-body';
 import { ensureEnvironment, presentEnvironment, rotateSecretKey, secretKeyOf } from './environments.service';

@@ -9,8 +9,7 @@ import type {
 } from '@forecourt/contracts';
 import { toHexId } from '../notify/ids';
 import type { MessageRow } from '../notify/messages.presenter';
-import type { SubscriberRow } from '../notify/subscribers.repository';
-import type { WorkflowRow } from '../notify/workflows.repository';
+import type { SubscriberRow, WorkflowRow } from '../notify/notify';
 import { parseTags } from '../notify/workflows.service';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());

@@ -18,9 +18,8 @@ import {
 import { AppError, notFound } from '../../lib/app-error';
 import { fromHexId } from '../notify/ids';
 import type { MessageRow } from '../notify/messages.presenter';
+import { findSubscribersByRowIds, listEnvironmentWorkflows, type WorkflowRow } from '../notify/notify';
 import type { NotifyDeps } from '../notify/notify.deps';
-import { findSubscribersByRowIds } from '../notify/subscribers.repository';
-import { listEnvironmentWorkflows, type WorkflowRow } from '../notify/workflows.repository';
 import { activeChannels, parsePreferenceSettings, parseSteps, parseTags } from '../notify/workflows.service';
 import { presentInboxNotification, presentInboxWorkflow } from './inbox-api.presenter';
 import {

@@ -12,10 +12,15 @@ import type { Db } from '../../db/database';
 import { toHexId } from '../notify/ids';
 import type { DeliveredMessage, InboxPublisher } from '../notify/inbox-publisher';
 import { type MessageRow, presentMessage } from '../notify/messages.presenter';
-import { findMessagesByIds } from '../notify/messages.repository';
+import {
+  findMessagesByIds,
+  findSubscribersByRowIds,
+  findWorkflowsByIds,
+  type SubscriberRow,
+  setOnline,
+  type WorkflowRow,
+} from '../notify/notify';
 import type { NotifyKeys } from '../notify/secrets';
-import { findSubscribersByRowIds, type SubscriberRow, setOnline } from '../notify/subscribers.repository';
-import { findWorkflowsByIds, type WorkflowRow } from '../notify/workflows.repository';
 import { parseTags } from '../notify/workflows.service';
 import { presentInboxWorkflow } from './inbox-api.presenter';
 import { unreadCounts } from './inbox-api.service';

@@ -8,15 +8,20 @@ import {
   WIDGET_COUNT_LIMIT,
 } from '@forecourt/contracts';
 import { AppError, notFound } from '../../lib/app-error';
-import { findEnvironmentByApplicationIdentifier } from '../notify/environments.repository';
 import { secretKeyOf } from '../notify/environments.service';
 import { fromHexId, isHexId, toHexId } from '../notify/ids';
 import { presentMessage } from '../notify/messages.presenter';
+import {
+  findEnvironmentByApplicationIdentifier,
+  findSubscribersByRowIds,
+  findWorkflowById,
+  listActiveWorkflows,
+  upsertSubscriber,
+  type WorkflowRow,
+} from '../notify/notify';
 import type { NotifyDeps } from '../notify/notify.deps';
 import { sameHash, subscriberHash } from '../notify/secrets';
-import { findSubscribersByRowIds, upsertSubscriber } from '../notify/subscribers.repository';
 import { templateVariables } from '../notify/templates';
-import { findWorkflowById, listActiveWorkflows, type WorkflowRow } from '../notify/workflows.repository';
 import { activeChannels, parsePreferenceSettings, parseSteps, parseTags } from '../notify/workflows.service';
 import {
   countInbox,

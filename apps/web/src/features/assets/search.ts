@@ -2,7 +2,7 @@ import { DISPENSER_SORTS, DISPENSER_STATUSES, FUELS } from '@forecourt/contracts
 import type { z } from 'zod';
 import type { TSortValue } from '../../lib/list-sort';
 import { zSearchCursor, zSearchEnumList, zSearchSort } from '../../lib/search-params';
-import { ZTimeWindowSearch } from '../time-window/search';
+import { ZTimeWindowSearch } from '../time-window';
 
 export type TDispenserSortField = (typeof DISPENSER_SORTS)[number];
 export type TDispenserSortValue = TSortValue<TDispenserSortField>;

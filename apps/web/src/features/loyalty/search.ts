@@ -7,7 +7,7 @@ import {
 } from '@forecourt/contracts';
 import { z } from 'zod';
 import { zSearchBoolean, zSearchCursor, zSearchEnumList, zSearchSort } from '../../lib/search-params';
-import { ZTimeWindowSearch } from '../time-window/search';
+import { ZTimeWindowSearch } from '../time-window';
 
 /** Station ids in the address bar (`station=3,7`); anything else is dropped. */
 const zSearchStationIds = z

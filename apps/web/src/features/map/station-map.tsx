@@ -3,8 +3,7 @@ import { Box, Group, Stack, Text, Title } from '@mantine/core';
 import { type KeyboardEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { AnchorLink } from '../../components/links';
-import { FuelBadges, StationStatusBadge } from '../stations/components/station-badges';
-import { FUEL_PROVIDER_LABELS, STATUS_LABELS } from '../stations/labels';
+import { FUEL_PROVIDER_LABELS, FuelBadges, STATUS_LABELS, StationStatusBadge } from '../stations';
 import classes from './map.module.css';
 import { type GeoJSONSource, type MapLayerMouseEvent, Popup } from './maplibre';
 import {

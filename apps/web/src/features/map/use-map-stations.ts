@@ -1,8 +1,12 @@
 import { MAX_LIMIT, type TStation, type TStationList } from '@forecourt/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchStationList } from '../stations/api';
-import { stationKeys } from '../stations/queries';
-import { type TStationFilters, type TStationListParams, toStationListParams } from '../stations/search';
+import {
+  fetchStationList,
+  stationKeys,
+  type TStationFilters,
+  type TStationListParams,
+  toStationListParams,
+} from '../stations';
 
 /**
  * Every station of the list's current filters, for the map: the list endpoint read

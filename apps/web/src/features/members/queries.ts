@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { outboxKeys } from '../mailbox/queries';
-import { stationListQueryOptions } from '../stations/queries';
-import { ZStationListSearch } from '../stations/search';
+import { outboxKeys } from '../mailbox';
+import { stationListQueryOptions, ZStationListSearch } from '../stations';
 import {
   fetchMembers,
   inviteMember,

@@ -1,6 +1,6 @@
 import type { TFuel, TIncidentStatus, TPaymentMode } from '@forecourt/contracts';
 import { PAYMENT_MODE_COLORS } from '../operations';
-import { FUEL_COLORS } from '../stations/labels';
+import { FUEL_COLORS } from '../stations';
 
 /** Colours of the chart screens (Mantine colour names with a shade, as the charts take them). */
 

@@ -1,7 +1,7 @@
 import { FUELS, PAYMENT_MODES } from '@forecourt/contracts';
 import type { z } from 'zod';
 import { zSearchEnumList } from '../../lib/search-params';
-import { ZTimeWindowSearch } from '../time-window/search';
+import { ZTimeWindowSearch } from '../time-window';
 
 /** Overview, metrics, congestion and the command view: the window only. */
 export const ZChartSearch = ZTimeWindowSearch;

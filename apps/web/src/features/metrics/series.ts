@@ -9,7 +9,7 @@ import {
   type TSalesSeries,
 } from '@forecourt/contracts';
 import { PAYMENT_MODE_LABELS } from '../operations';
-import { FUEL_LABELS } from '../stations/labels';
+import { FUEL_LABELS } from '../stations';
 import { formatHourRange } from './format';
 import { fuelChartColor, laneChartColor, paymentModeChartColor } from './labels';
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { platformConfigKey } from '../inbox/header-bell';
+import { platformConfigKey } from '../inbox';
 import {
   addTopicSubscribers,
   createIntegration,

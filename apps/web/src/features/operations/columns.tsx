@@ -33,7 +33,7 @@ import {
   formatQuantity,
   MISSING_VALUE,
 } from '../../lib/format';
-import { FUEL_LABELS } from '../stations/labels';
+import { FUEL_LABELS } from '../stations';
 import { FuelBadge, WatchlistBadge } from './components/badges';
 import {
   CHALLAN_STATUS_COLORS,

@@ -8,7 +8,7 @@ import {
   VEHICLE_CLASSES,
 } from '@forecourt/contracts';
 import type { TFilterField } from '../../components/filter-bar';
-import { FUEL_LABELS } from '../stations/labels';
+import { FUEL_LABELS } from '../stations';
 import {
   CHALLAN_STATUS_LABELS,
   CUSTOMER_KIND_LABELS,

@@ -21,7 +21,7 @@ import {
   zSearchSort,
   zSearchText,
 } from '../../lib/search-params';
-import { ZTimeWindowSearch } from '../time-window/search';
+import { ZTimeWindowSearch } from '../time-window';
 import { STATE_CODES } from './states';
 
 /**

@@ -1,4 +1,4 @@
-export { FUEL_COLORS, FUEL_LABELS } from '../stations/labels';
+export { FUEL_COLORS, FUEL_LABELS } from '../stations';
 
 export const KIND_LABELS = {
   dealer_group: 'Dealer group',

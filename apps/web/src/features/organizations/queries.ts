@@ -1,7 +1,7 @@
 import type { TOrganizationUpdate } from '@forecourt/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TQueryRecord } from '../../lib/query-string';
-import { sessionKeys } from '../auth/queries';
+import { sessionKeys } from '../auth';
 import { fetchCurrentOrganization, fetchOrganizations, updateCurrentOrganization } from './api';
 
 export const organizationKeys = {

@@ -1,7 +1,7 @@
 import type { TFuellingPointState, TStationSchematic } from '@forecourt/contracts';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { assetKeys } from '../assets/queries';
-import { metricsKeys } from '../metrics/keys';
+import { assetKeys } from '../assets';
+import { metricsKeys } from '../metrics';
 import { operationsKeys } from '../operations';
 import type { TOperationsEvent } from './realtime-client';
 

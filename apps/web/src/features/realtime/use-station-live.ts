@@ -1,7 +1,7 @@
 import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
-import { metricsKeys } from '../metrics/keys';
-import { nudgeLiveWindows } from '../time-window/live-clock';
+import { metricsKeys } from '../metrics';
+import { nudgeLiveWindows } from '../time-window';
 import { applyOperationsEvent } from './cache-updates';
 import { realtime, type TOperationsEvent, type TStationLiveStatus } from './realtime-client';
 

@@ -1,2 +1,11 @@
 /** What other features use of the stations feature (its other files are its own). */
-export { FUEL_COLORS, FUEL_LABELS, STATUS_COLORS, STATUS_LABELS } from './labels';
+export { fetchStationList } from './api';
+export { FuelBadges, StationStatusBadge } from './components/station-badges';
+export { FUEL_COLORS, FUEL_LABELS, FUEL_PROVIDER_LABELS, STATUS_COLORS, STATUS_LABELS } from './labels';
+export { stationKeys, stationListQueryOptions, useStation } from './queries';
+export {
+  type TStationFilters,
+  type TStationListParams,
+  toStationListParams,
+  ZStationListSearch,
+} from './search';

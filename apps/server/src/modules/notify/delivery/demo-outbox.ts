@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/database';
-import { insertOutboxMessage } from '../../mail/outbox.repository';
+import { insertOutboxMessage } from '../../mail/mail';
 import type { EmailMessage } from './email';
 import type { EmailSender, SendOutcome, SmsMessage, SmsSender } from './vendor';
 

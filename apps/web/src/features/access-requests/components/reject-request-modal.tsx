@@ -1,7 +1,7 @@
 import type { TStationAccessRequestItem } from '@forecourt/contracts';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { FormError } from '../../auth/components/form-error';
+import { FormError } from '../../auth';
 import { useAccessRequestActions } from '../queries';
 
 /** An admin rejects a request; the reason is required and shown to the requester. */

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { FormError } from '../../auth/components/form-error';
+import { FormError } from '../../auth';
 import { useAccessRequestActions, useRequestableStations } from '../queries';
 
 /** A member asks for a station they cannot see yet (POST /api/access-requests). */

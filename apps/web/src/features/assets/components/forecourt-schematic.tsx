@@ -2,7 +2,7 @@ import type { TFuel, TFuellingPointState, TStationSchematic } from '@forecourt/c
 import { Tooltip } from '@mantine/core';
 import { type CSSProperties, useId, useMemo } from 'react';
 import { formatDateTime, MISSING_VALUE } from '../../../lib/format';
-import { FUEL_LABELS } from '../../stations/labels';
+import { FUEL_LABELS } from '../../stations';
 import { DISPENSER_STATUS_LABELS, FUELLING_POINT_STATE_LABELS } from '../labels';
 import {
   GEOMETRY,

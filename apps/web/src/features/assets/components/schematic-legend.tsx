@@ -1,7 +1,7 @@
 import { FUELLING_POINT_STATES, type TFuel } from '@forecourt/contracts';
 import { Group, Text } from '@mantine/core';
 import { useId } from 'react';
-import { FUEL_LABELS } from '../../stations/labels';
+import { FUEL_LABELS } from '../../stations';
 import { FUELLING_POINT_STATE_LABELS } from '../labels';
 import { HatchPattern, NozzleMark } from './forecourt-schematic';
 import classes from './schematic.module.css';

@@ -9,7 +9,7 @@ import {
   type TablerIcon,
 } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
-import { FUEL_COLORS, FUEL_LABELS } from '../../stations/labels';
+import { FUEL_COLORS, FUEL_LABELS } from '../../stations';
 import {
   DISPENSER_STATUS_LABELS,
   FUELLING_POINT_STATE_COLORS,

@@ -8,7 +8,7 @@ import { PageHeader } from '../../../components/page-header';
 import { ErrorState } from '../../../components/query-states';
 import { RecordQuery } from '../../../components/record-states';
 import { formatDate, formatDateTime, formatMoney, MISSING_VALUE } from '../../../lib/format';
-import { useCan } from '../../auth/session';
+import { useCan } from '../../auth';
 import { CARD_KIND_LABELS, describeCardAudit } from '../labels';
 import { useCard, useCardActions } from '../queries';
 import { CardStatusBadge, RequestStatusBadge } from './card-badges';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { AnchorLink } from '../../../components/links';
 import { KeysetListScreen } from '../../../components/lists/keyset-list-screen';
 import { toListParams } from '../../../lib/list-params';
-import { useCan } from '../../auth/session';
+import { useCan } from '../../auth';
 import { cardRequestsCsvUrl, type TCardListParams } from '../api';
 import { cardRequestColumns } from '../columns';
 import { CARD_REQUEST_FILTERS } from '../filters';

@@ -23,7 +23,7 @@ import { ErrorState } from '../../../components/query-states';
 import { RecordQuery } from '../../../components/record-states';
 import { saveBlob } from '../../../lib/download';
 import { formatDateTime, formatDuration } from '../../../lib/format';
-import { useCan } from '../../auth/session';
+import { useCan } from '../../auth';
 import { fetchFileBlob } from '../api';
 import {
   INCIDENT_GROUP_LABELS,

@@ -9,7 +9,7 @@ import { PageHeader } from '../../../components/page-header';
 import { ErrorState } from '../../../components/query-states';
 import { RecordQuery } from '../../../components/record-states';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
-import { useCan } from '../../auth/session';
+import { useCan } from '../../auth';
 import { periodLabel } from '../columns';
 import {
   LOYALTY_KIND_LABELS,

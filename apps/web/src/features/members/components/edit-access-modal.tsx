@@ -1,7 +1,7 @@
 import type { TMember, TRole } from '@forecourt/contracts';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
-import { FormError } from '../../auth/components/form-error';
+import { FormError } from '../../auth';
 import { memberName } from '../labels';
 import { useUpdateMember } from '../queries';
 import { AccessFields } from './access-fields';

@@ -1,7 +1,7 @@
 import { type TRole, ZEmail } from '@forecourt/contracts';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { FormError } from '../../auth/components/form-error';
+import { FormError } from '../../auth';
 import { useInviteMember } from '../queries';
 import { AccessFields } from './access-fields';
 

@@ -4,11 +4,9 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { AnchorLink } from '../../../components/links';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { UrgencyBadge } from '../../incidents';
-import { hasUsableLocation } from '../../map/station-layers';
-import { MapLoading } from '../../map/station-map-panel';
-import { browserHasWebGl } from '../../map/webgl';
+import { browserHasWebGl, hasUsableLocation, loadStationMap, MapLoading } from '../../map';
 import { PAYMENT_MODE_LABELS } from '../../operations';
-import { FUEL_LABELS, STATUS_COLORS, STATUS_LABELS } from '../../stations/labels';
+import { FUEL_LABELS, STATUS_COLORS, STATUS_LABELS } from '../../stations';
 import { formatCount, formatFuelQuantity } from '../format';
 import { INCIDENT_STATUS_LABELS } from '../labels';
 import { ChartCard } from './chart-card';
@@ -16,7 +14,7 @@ import { ChartCard } from './chart-card';
 /** The network command centre's pieces: the status map, counts, rankings and the live tickers. */
 
 /** maplibre-gl downloads only when the command map is first shown. */
-const StationMap = lazy(() => import('../../map/station-map'));
+const StationMap = lazy(loadStationMap);
 
 const MAP_HEIGHT = 'clamp(320px, 52dvh, 520px)';
 

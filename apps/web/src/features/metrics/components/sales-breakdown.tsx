@@ -4,7 +4,7 @@ import { IconAlertTriangle, IconCar, IconCurrencyRupee, IconReceipt, IconTicket 
 import { AnchorLink } from '../../../components/links';
 import { formatMoney, formatMoneyHeadline } from '../../../lib/format';
 import { PAYMENT_MODE_LABELS } from '../../operations';
-import { FUEL_LABELS } from '../../stations/labels';
+import { FUEL_LABELS } from '../../stations';
 import { changeOf } from '../change';
 import { formatCount, formatFuelQuantity, formatMoneyCompact, formatShare } from '../format';
 import { fuelChartColor, paymentModeChartColor } from '../labels';

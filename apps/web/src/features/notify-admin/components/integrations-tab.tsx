@@ -32,7 +32,7 @@ import { IconCircleCheck, IconDots, IconPlus, IconSend, IconTrash, IconX } from 
 import { type FormEvent, useState } from 'react';
 import { describeError, ErrorState, LoadingState } from '../../../components/query-states';
 import { isApiError } from '../../../lib/http';
-import { useCan } from '../../auth/session';
+import { useCan } from '../../auth';
 import {
   useCreateIntegration,
   useDeleteIntegration,

@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconCheck, IconCopy, IconKey } from '@tabler/icons-r
 import { useState } from 'react';
 import { describeError, ErrorState, LoadingState } from '../../../components/query-states';
 import { formatDateTime } from '../../../lib/format';
-import { useCan } from '../../auth/session';
+import { useCan } from '../../auth';
 import { useEnvironment, useRotateSecretKey } from '../queries';
 
 function CopyValue({ value, label }: { value: string; label: string }) {

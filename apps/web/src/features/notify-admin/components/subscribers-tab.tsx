@@ -21,7 +21,7 @@ import { IconChevronLeft, IconChevronRight, IconPlus, IconSearch, IconX } from '
 import { type FormEvent, useState } from 'react';
 import { describeError } from '../../../components/query-states';
 import { formatDateTime } from '../../../lib/format';
-import { useCan } from '../../auth/session';
+import { useCan } from '../../auth';
 import {
   useAddTopicSubscribers,
   useCreateTopic,

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { isApiError } from '../../../lib/http';
-import { useCan } from '../../auth/session';
+import { useCan } from '../../auth';
 import { useCreateFromTemplate, useWorkflowTemplates } from '../queries';
 import { STEP_LABELS } from '../workflow-form';
 

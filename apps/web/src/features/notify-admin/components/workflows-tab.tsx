@@ -4,7 +4,7 @@ import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AnchorLink, ButtonLink } from '../../../components/links';
 import { Pager } from '../../../components/pager';
-import { useCan } from '../../auth/session';
+import { useCan } from '../../auth';
 import { useWorkflows } from '../queries';
 import { STEP_LABELS } from '../workflow-form';
 import { TabTable } from './tab-table';

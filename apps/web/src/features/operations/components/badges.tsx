@@ -2,7 +2,7 @@ import type { TFuel } from '@forecourt/contracts';
 import { Badge } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { EnumBadge } from '../../../components/enum-badge';
-import { FUEL_COLORS, FUEL_LABELS } from '../../stations/labels';
+import { FUEL_COLORS, FUEL_LABELS } from '../../stations';
 
 export function FuelBadge({ fuel }: { fuel: TFuel }) {
   return <EnumBadge value={fuel} labels={FUEL_LABELS} colors={FUEL_COLORS} />;

@@ -24,7 +24,7 @@ import { ButtonLink } from '../../../components/links';
 import { PageHeader } from '../../../components/page-header';
 import { describeError, ErrorState, LoadingState } from '../../../components/query-states';
 import { formatNumber } from '../../../lib/format';
-import { useCan } from '../../auth/session';
+import { useCan } from '../../auth';
 import { FUEL_LABELS, KIND_LABELS } from '../labels';
 import { useCurrentOrganization, useUpdateOrganization } from '../queries';
 

@@ -8,7 +8,7 @@ import { PageHeader } from '../../../components/page-header';
 import { PagedResults } from '../../../components/paged-results';
 import { formatDate } from '../../../lib/format';
 import { toggleSort } from '../../../lib/list-sort';
-import { useMe } from '../../auth/queries';
+import { useMe } from '../../auth';
 import { organizationsCsvUrl } from '../api';
 import { FUEL_COLORS, FUEL_LABELS, KIND_LABELS } from '../labels';
 import { useOrganizations } from '../queries';

@@ -9,7 +9,7 @@ import {
 } from '@forecourt/contracts';
 import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
-import { FormError } from '../../auth/components/form-error';
+import { FormError } from '../../auth';
 import {
   formatMobile,
   options,

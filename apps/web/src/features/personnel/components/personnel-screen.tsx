@@ -26,8 +26,7 @@ import { KeysetListScreen } from '../../../components/lists/keyset-list-screen';
 import { RecordHistoryButton } from '../../../components/record-history-button';
 import { formatDate } from '../../../lib/format';
 import { toListParams } from '../../../lib/list-params';
-import { describeAuthError } from '../../auth/errors';
-import { useCan } from '../../auth/session';
+import { describeAuthError, useCan } from '../../auth';
 import { fetchPersonnel, stationPersonnelCsvUrl } from '../api';
 import {
   formatMobile,

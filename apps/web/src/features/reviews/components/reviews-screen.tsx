@@ -4,7 +4,7 @@ import { CsvDownloadButton } from '../../../components/csv-download-button';
 import { FilterBar, type TFilterField } from '../../../components/filter-bar';
 import { Pager } from '../../../components/pager';
 import { EmptyResult, ErrorState, LoadingState } from '../../../components/query-states';
-import { useCan } from '../../auth/session';
+import { useCan } from '../../auth';
 import { reviewsCsvUrl } from '../api';
 import { useReviews } from '../queries';
 import { RATING_VALUES, type TReviewsSearch } from '../search';

@@ -17,8 +17,7 @@ import {
 import { IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { ErrorState, LoadingState } from '../../../components/query-states';
-import { FormError } from '../../auth/components/form-error';
-import { useCan } from '../../auth/session';
+import { FormError, useCan } from '../../auth';
 import { useApiKeyActions, useApiKeys } from '../queries';
 
 /**

@@ -3,7 +3,7 @@ import { List, Paper, Progress, Stack, Text, ThemeIcon, Title, VisuallyHidden } 
 import { IconCircle, IconCircleCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { AnchorLink } from '../../../components/links';
-import { useCan } from '../../auth/session';
+import { useCan } from '../../auth';
 import { useOnboarding } from '../queries';
 
 type TStep = { done: boolean; label: string; action: ReactNode };

@@ -23,7 +23,7 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { isApiError } from '../../../lib/http';
-import { FormError } from '../../auth/components/form-error';
+import { FormError } from '../../auth';
 import { FUEL_LABELS } from '../labels';
 import { useCreateStation } from '../queries';
 

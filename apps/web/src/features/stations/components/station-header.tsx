@@ -3,7 +3,7 @@ import { Breadcrumbs, Group, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { IconArrowLeft, IconMapPin } from '@tabler/icons-react';
 import { AnchorLink, ButtonLink } from '../../../components/links';
 import { PageHeader } from '../../../components/page-header';
-import { StationLiveIndicator } from '../../realtime/live-indicator';
+import { StationLiveIndicator } from '../../realtime';
 import { FUEL_PROVIDER_LABELS } from '../labels';
 import { FuelBadges, StationStatusBadge } from './station-badges';
 

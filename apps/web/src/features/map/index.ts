@@ -1,0 +1,7 @@
+/** What other features use of the map feature (its other files are its own). */
+export { hasUsableLocation } from './station-layers';
+export { MapLoading } from './station-map-panel';
+export { browserHasWebGl } from './webgl';
+
+/** Loads the station map on demand (MapLibre stays out of the first bundle): `lazy(loadStationMap)`. */
+export const loadStationMap = () => import('./station-map');
