@@ -4,6 +4,7 @@ import {
   createRoute,
   createRouter,
   Outlet,
+  type RouteComponent,
   RouterProvider,
 } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
@@ -16,42 +17,88 @@ import { parseRouterSearch, stringifyRouterSearch } from '../lib/query-string';
 
 type TScreenRoute<TSearch> = { params: Record<string, string>; search: TSearch };
 
+/** A page of the app's router: the `Route` exported by a `.lazy.tsx` file under `src/routes`. */
+type TAppPage = { options: { id: string; component?: RouteComponent } };
+
+/** The app's pages hang under a pathless `shell` route: their ids start with it, their paths not. */
+const SHELL_ID = 'shell';
+const pathOf = (page: TAppPage) => page.options.id.replace(`/${SHELL_ID}`, '') || '/';
+
+type TScreenOptions<TSearch> = {
+  validateSearch?: { parse(input: unknown): TSearch };
+  /**
+   * A page of the app whose layout route wraps the screen (e.g. the station layout for
+   * `/stations/$slug/*`), drawn around it as in the app: its header, its navigation, its
+   * not-found and error states.
+   */
+  layout?: TAppPage;
+} & (
+  | {
+      /** The route's path, e.g. `/stations/$slug/reviews`. */
+      pattern: string;
+      screen: (route: TScreenRoute<TSearch>) => ReactNode;
+      page?: undefined;
+    }
+  | {
+      /**
+       * The app's page itself, for a screen written in its route file: its hooks
+       * (`Route.useSearch()`, `Route.useParams()`) find their route because the test router
+       * gives it the app's id and path.
+       */
+      page: TAppPage;
+      pattern?: undefined;
+      screen?: undefined;
+    }
+);
+
 /**
  * Renders one screen at `path` — not the app shell, not the other routes — with what a screen
  * needs: Mantine and TanStack Query (`AppProviders`), and a router holding one route, `pattern`
  * (e.g. `/stations/$slug/reviews`), that validates the search like the app's route does. The
  * screen gets the route's params and search, so navigating to another page or filter re-renders
- * it as in the app. Use `renderApp` for tests about the shell, sign-in or moving between pages.
- * Stub `fetch` and sign in first.
+ * it as in the app. Pass `page` instead of `pattern` and `screen` for a screen written in an app
+ * route file, and `layout` for a parent layout route. Use `renderApp` for tests about the shell,
+ * sign-in or moving between pages. Stub `fetch` and sign in first.
  */
 export function renderScreen<TSearch = Record<string, unknown>>(
   path: string,
-  {
-    pattern,
-    validateSearch,
-    screen,
-  }: {
-    pattern: string;
-    validateSearch?: { parse(input: unknown): TSearch };
-    screen: (route: TScreenRoute<TSearch>) => ReactNode;
-  },
+  { validateSearch, layout, ...target }: TScreenOptions<TSearch>,
 ) {
   const queryClient = createQueryClient();
   const rootRoute = createRootRoute({ component: Outlet });
+  // The app's pathless shell route, without its header, menu or session check.
+  const shellRoute = createRoute({ getParentRoute: () => rootRoute, id: SHELL_ID, component: Outlet });
+  const layoutRoute = layout
+    ? createRoute({
+        getParentRoute: () => shellRoute,
+        path: pathOf(layout),
+        component: layout.options.component ?? Outlet,
+      })
+    : undefined;
+  const fullPath = target.page ? pathOf(target.page) : target.pattern;
+  const ownPath = layout ? fullPath.slice(pathOf(layout).length) || '/' : fullPath;
+  const renderScreenOf = target.screen;
   const screenRoute = createRoute({
-    getParentRoute: () => rootRoute,
-    path: pattern,
+    getParentRoute: () => layoutRoute ?? shellRoute,
+    path: ownPath,
     ...(validateSearch
       ? { validateSearch: (input: Record<string, unknown>) => validateSearch.parse(input) }
       : {}),
-    component: function Screen() {
-      const params = screenRoute.useParams() as Record<string, string>;
-      const search = screenRoute.useSearch() as TSearch;
-      return screen({ params, search });
-    },
+    component: target.page?.options.component
+      ? target.page.options.component
+      : function Screen() {
+          const params = screenRoute.useParams() as Record<string, string>;
+          const search = screenRoute.useSearch() as TSearch;
+          return renderScreenOf ? renderScreenOf({ params, search }) : null;
+        },
   });
+  const routeTree = rootRoute.addChildren([
+    layoutRoute
+      ? shellRoute.addChildren([layoutRoute.addChildren([screenRoute])])
+      : shellRoute.addChildren([screenRoute]),
+  ]);
   const router = createRouter({
-    routeTree: rootRoute.addChildren([screenRoute]),
+    routeTree,
     history: createMemoryHistory({ initialEntries: [path] }),
     parseSearch: parseRouterSearch,
     stringifySearch: stringifyRouterSearch,
