@@ -113,3 +113,25 @@ export function renderScreen<TSearch = Record<string, unknown>>(
   // Typed as the app's router, so tests navigate with the app's paths as with `renderApp`.
   return { ...view, router: router as unknown as ReturnType<typeof createAppRouter>, queryClient, user };
 }
+
+/** One app page a test file renders: the page, its route's search validation, its layout route. */
+export type TScreenPage = {
+  page: TAppPage;
+  validateSearch?: { parse(input: unknown): unknown };
+  layout?: TAppPage;
+};
+
+const matches = (pattern: string, pathname: string) =>
+  new RegExp(`^${pattern.replace(/\$[^/]+/g, '[^/]+').replace(/\/$/, '')}/?$`).test(pathname);
+
+/**
+ * Renders, alone, whichever of `pages` answers `path` (the first whose path matches, so list a
+ * fixed path such as `/cards/activation-requests` before `/cards/$id`): for a test file about a
+ * few screens of one feature.
+ */
+export function renderPageAt(path: string, pages: TScreenPage[]) {
+  const pathname = new URL(path, 'http://localhost').pathname;
+  const found = pages.find(({ page }) => matches(pathOf(page), pathname));
+  if (!found) throw new Error(`No page of this test answers ${pathname}`);
+  return renderScreen(path, found);
+}
