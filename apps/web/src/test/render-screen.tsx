@@ -1,4 +1,5 @@
 import {
+  type AnyRoute,
   createMemoryHistory,
   createRootRoute,
   createRoute,
@@ -51,6 +52,32 @@ type TScreenOptions<TSearch> = {
     }
 );
 
+/** A root route and the app's pathless shell route under it, without its header, menu or session check. */
+function shellOnly() {
+  const rootRoute = createRootRoute({ component: Outlet });
+  const shellRoute = createRoute({ getParentRoute: () => rootRoute, id: SHELL_ID, component: Outlet });
+  return { rootRoute, shellRoute };
+}
+
+function mount(path: string, routeTree: AnyRoute) {
+  const queryClient = createQueryClient();
+  const router = createRouter({
+    routeTree,
+    history: createMemoryHistory({ initialEntries: [path] }),
+    parseSearch: parseRouterSearch,
+    stringifySearch: stringifyRouterSearch,
+  });
+  // No pause between keystrokes: typing a form field is one step, not one timer per character.
+  const user = userEvent.setup({ delay: null });
+  const view = render(
+    <AppProviders queryClient={queryClient} env="test">
+      <RouterProvider router={router as never} />
+    </AppProviders>,
+  );
+  // Typed as the app's router, so tests navigate with the app's paths as with `renderApp`.
+  return { ...view, router: router as unknown as ReturnType<typeof createAppRouter>, queryClient, user };
+}
+
 /**
  * Renders one screen at `path` — not the app shell, not the other routes — with what a screen
  * needs: Mantine and TanStack Query (`AppProviders`), and a router holding one route, `pattern`
@@ -64,10 +91,7 @@ export function renderScreen<TSearch = Record<string, unknown>>(
   path: string,
   { validateSearch, layout, ...target }: TScreenOptions<TSearch>,
 ) {
-  const queryClient = createQueryClient();
-  const rootRoute = createRootRoute({ component: Outlet });
-  // The app's pathless shell route, without its header, menu or session check.
-  const shellRoute = createRoute({ getParentRoute: () => rootRoute, id: SHELL_ID, component: Outlet });
+  const { rootRoute, shellRoute } = shellOnly();
   const layoutRoute = layout
     ? createRoute({
         getParentRoute: () => shellRoute,
@@ -97,21 +121,7 @@ export function renderScreen<TSearch = Record<string, unknown>>(
       ? shellRoute.addChildren([layoutRoute.addChildren([screenRoute])])
       : shellRoute.addChildren([screenRoute]),
   ]);
-  const router = createRouter({
-    routeTree,
-    history: createMemoryHistory({ initialEntries: [path] }),
-    parseSearch: parseRouterSearch,
-    stringifySearch: stringifyRouterSearch,
-  });
-  // No pause between keystrokes: typing a form field is one step, not one timer per character.
-  const user = userEvent.setup({ delay: null });
-  const view = render(
-    <AppProviders queryClient={queryClient} env="test">
-      <RouterProvider router={router as never} />
-    </AppProviders>,
-  );
-  // Typed as the app's router, so tests navigate with the app's paths as with `renderApp`.
-  return { ...view, router: router as unknown as ReturnType<typeof createAppRouter>, queryClient, user };
+  return mount(path, routeTree);
 }
 
 /** One app page a test file renders: the page, its route's search validation, its layout route. */
@@ -121,17 +131,45 @@ export type TScreenPage = {
   layout?: TAppPage;
 };
 
-const matches = (pattern: string, pathname: string) =>
-  new RegExp(`^${pattern.replace(/\$[^/]+/g, '[^/]+').replace(/\/$/, '')}/?$`).test(pathname);
-
 /**
- * Renders, alone, whichever of `pages` answers `path` (the first whose path matches, so list a
- * fixed path such as `/cards/activation-requests` before `/cards/$id`): for a test file about a
- * few screens of one feature.
+ * Renders the page of `pages` that answers `path` with a router holding only `pages` (each in its
+ * `layout`, if any): for a test file about the screens of one feature, where a click may open
+ * one from another. List a fixed path such as `/cards/activation-requests` before `/cards/$id`.
  */
 export function renderPageAt(path: string, pages: TScreenPage[]) {
-  const pathname = new URL(path, 'http://localhost').pathname;
-  const found = pages.find(({ page }) => matches(pathOf(page), pathname));
-  if (!found) throw new Error(`No page of this test answers ${pathname}`);
-  return renderScreen(path, found);
+  const { rootRoute, shellRoute } = shellOnly();
+  const layouts = new Map<TAppPage, AnyRoute>();
+  const children: AnyRoute[] = [];
+  const routes = pages.map(({ page, validateSearch, layout }) => {
+    let parent: AnyRoute = shellRoute;
+    if (layout) {
+      let layoutRoute = layouts.get(layout);
+      if (!layoutRoute) {
+        layoutRoute = createRoute({
+          getParentRoute: () => shellRoute,
+          path: pathOf(layout),
+          component: layout.options.component ?? Outlet,
+        });
+        layouts.set(layout, layoutRoute);
+      }
+      parent = layoutRoute;
+    }
+    const route = createRoute({
+      getParentRoute: () => parent,
+      path: layout ? pathOf(page).slice(pathOf(layout).length) || '/' : pathOf(page),
+      ...(validateSearch
+        ? { validateSearch: (input: Record<string, unknown>) => validateSearch.parse(input) }
+        : {}),
+      component: page.options.component ?? Outlet,
+    });
+    return { route, parent };
+  });
+  for (const { route, parent } of routes) if (parent === shellRoute) children.push(route);
+  for (const layoutRoute of layouts.values())
+    children.push(
+      layoutRoute.addChildren(
+        routes.filter((entry) => entry.parent === layoutRoute).map((entry) => entry.route),
+      ),
+    );
+  return mount(path, rootRoute.addChildren([shellRoute.addChildren(children)]));
 }
