@@ -129,6 +129,8 @@ export type TScreenPage = {
   page: TAppPage;
   validateSearch?: { parse(input: unknown): unknown };
   layout?: TAppPage;
+  /** The route's search middlewares, e.g. `stripSearchParams` of its defaults, as the app's route has them. */
+  search?: { middlewares: unknown[] };
 };
 
 /**
@@ -140,7 +142,7 @@ export function renderPageAt(path: string, pages: TScreenPage[]) {
   const { rootRoute, shellRoute } = shellOnly();
   const layouts = new Map<TAppPage, AnyRoute>();
   const children: AnyRoute[] = [];
-  const routes = pages.map(({ page, validateSearch, layout }) => {
+  const routes = pages.map(({ page, validateSearch, layout, search }) => {
     let parent: AnyRoute = shellRoute;
     if (layout) {
       let layoutRoute = layouts.get(layout);
@@ -160,6 +162,7 @@ export function renderPageAt(path: string, pages: TScreenPage[]) {
       ...(validateSearch
         ? { validateSearch: (input: Record<string, unknown>) => validateSearch.parse(input) }
         : {}),
+      ...(search ? { search: search as never } : {}),
       component: page.options.component ?? Outlet,
     });
     return { route, parent };
