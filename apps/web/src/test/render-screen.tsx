@@ -143,7 +143,8 @@ export function renderPageAt(path: string, pages: TScreenPage[]) {
   const layouts = new Map<TAppPage, AnyRoute>();
   const children: AnyRoute[] = [];
   const routes = pages.map(({ page, validateSearch, layout, search }) => {
-    let parent: AnyRoute = shellRoute;
+    // A page outside the shell (sign-in, signup, password reset) hangs from the root, as in the app.
+    let parent: AnyRoute = page.options.id.startsWith(`/${SHELL_ID}/`) ? shellRoute : rootRoute;
     if (layout) {
       let layoutRoute = layouts.get(layout);
       if (!layoutRoute) {
@@ -168,11 +169,12 @@ export function renderPageAt(path: string, pages: TScreenPage[]) {
     return { route, parent };
   });
   for (const { route, parent } of routes) if (parent === shellRoute) children.push(route);
+  const outside = routes.filter((entry) => entry.parent === rootRoute).map((entry) => entry.route);
   for (const layoutRoute of layouts.values())
     children.push(
       layoutRoute.addChildren(
         routes.filter((entry) => entry.parent === layoutRoute).map((entry) => entry.route),
       ),
     );
-  return mount(path, rootRoute.addChildren([shellRoute.addChildren(children)]));
+  return mount(path, rootRoute.addChildren([...outside, shellRoute.addChildren(children)]));
 }
