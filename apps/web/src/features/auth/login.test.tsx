@@ -1,3 +1,4 @@
+// Whole app on purpose: signing in redirects into the app (redirect_url, default_redirect, organisation signup) and /login itself redirects a signed-in visitor.
 import type { TStationList } from '@forecourt/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

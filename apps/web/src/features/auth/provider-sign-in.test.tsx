@@ -1,3 +1,4 @@
+// Whole app on purpose: the provider callback signs in and redirects into the app, and /login redirects a signed-in visitor.
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { callsTo, errorResponse, jsonResponse, stubFetch } from '../../test/fetch-stub';
