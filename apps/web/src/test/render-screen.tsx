@@ -136,7 +136,8 @@ export type TScreenPage = {
 /**
  * Renders the page of `pages` that answers `path` with a router holding only `pages` (each in its
  * `layout`, if any): for a test file about the screens of one feature, where a click may open
- * one from another. List a fixed path such as `/cards/activation-requests` before `/cards/$id`.
+ * one from another. The router picks the page as the app's does (`/cards/activation-requests`
+ * before `/cards/$id`); a path none of them answers renders the router's not-found.
  */
 export function renderPageAt(path: string, pages: TScreenPage[]) {
   const { rootRoute, shellRoute } = shellOnly();
