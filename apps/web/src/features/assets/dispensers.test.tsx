@@ -1,9 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { Route as DispensersPage } from '../../routes/stations/station/dispensers.lazy';
+import { Route as StationLayout } from '../../routes/stations/station/layout.lazy';
 import { callsTo, errorResponse, jsonResponse, stubFetch } from '../../test/fetch-stub';
-import { renderApp } from '../../test/render-app';
+import { renderPageAt, type TScreenPage } from '../../test/render-screen';
 import { signIn, withMe } from '../../test/session';
 import { ASSET_STATION, REGISTRY } from './fixtures';
+import { ZDispensersSearch } from './search';
 
 const REGISTRY_PATH = `/api/stations/${ASSET_STATION.slug}/dispensers`;
 
@@ -23,6 +26,12 @@ function registryQueries(fetchMock: ReturnType<typeof stubFetch>): URLSearchPara
   );
 }
 
+/** The dispenser register alone, in the station layout, as the app shows it. */
+const PAGES: TScreenPage[] = [
+  { page: DispensersPage, validateSearch: ZDispensersSearch, layout: StationLayout },
+];
+const renderPage = (path: string) => renderPageAt(path, PAGES);
+
 describe('dispenser registry page', () => {
   beforeEach(() => {
     signIn('admin');
@@ -30,7 +39,7 @@ describe('dispenser registry page', () => {
 
   it('lists each dispenser with its nozzles, last fill and health', async () => {
     const fetchMock = serve();
-    renderApp(`/stations/${ASSET_STATION.slug}/assets/dispensers`);
+    renderPage(`/stations/${ASSET_STATION.slug}/assets/dispensers`);
 
     const row = await screen.findByTestId('dispenser-row');
     expect(within(row).getByRole('rowheader', { name: 'D1' })).toBeTruthy();
@@ -57,7 +66,7 @@ describe('dispenser registry page', () => {
 
   it('sends the filters, sort and window of the address bar to the API', async () => {
     const fetchMock = serve();
-    renderApp(
+    renderPage(
       `/stations/${ASSET_STATION.slug}/assets/dispensers?status=offline,fault&fuel=cng&sort=-lane&span=1w`,
     );
 
@@ -74,7 +83,7 @@ describe('dispenser registry page', () => {
 
   it('sorts by a header and pages with the cursor, both through the URL', async () => {
     const fetchMock = serve();
-    const { router, user } = renderApp(`/stations/${ASSET_STATION.slug}/assets/dispensers`);
+    const { router, user } = renderPage(`/stations/${ASSET_STATION.slug}/assets/dispensers`);
     await screen.findByTestId('dispenser-row');
 
     await user.click(screen.getByRole('button', { name: 'Status' }));
@@ -98,7 +107,7 @@ describe('dispenser registry page', () => {
 
   it('offers to clear filters that match nothing', async () => {
     const fetchMock = serve({ count: 0, pages: 0, results: [] });
-    const { router, user } = renderApp(`/stations/${ASSET_STATION.slug}/assets/dispensers?status=fault`);
+    const { router, user } = renderPage(`/stations/${ASSET_STATION.slug}/assets/dispensers?status=fault`);
 
     expect(await screen.findByText('No dispensers match these filters')).toBeTruthy();
     await user.click(screen.getAllByRole('button', { name: 'Clear filters' })[0] as HTMLElement);

@@ -1,7 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { Route as AssetsPage } from '../../routes/stations/station/assets.lazy';
+import { Route as StationLayout } from '../../routes/stations/station/layout.lazy';
+import { Route as SchematicPage } from '../../routes/stations/station/schematic.lazy';
 import { errorResponse, jsonResponse, stubFetch } from '../../test/fetch-stub';
-import { renderApp } from '../../test/render-app';
+import { renderPageAt, type TScreenPage } from '../../test/render-screen';
 import { signIn, withMe } from '../../test/session';
 import { FUELLING_POINT_STATE_LABELS } from '../assets/labels';
 import { ASSET_STATION, EMPTY_SCHEMATIC, SCHEMATIC } from './fixtures';
@@ -18,6 +21,13 @@ function serve(schematic = SCHEMATIC) {
   );
 }
 
+/** The schematic and assets pages, each alone in the station layout, as the app shows them. */
+const PAGES: TScreenPage[] = [
+  { page: SchematicPage, layout: StationLayout },
+  { page: AssetsPage, layout: StationLayout },
+];
+const renderPage = (path: string) => renderPageAt(path, PAGES);
+
 describe('schematic page', () => {
   beforeEach(() => {
     signIn('admin');
@@ -25,7 +35,7 @@ describe('schematic page', () => {
 
   it('draws one mark per nozzle in its state, with a title and description, and a legend', async () => {
     serve();
-    renderApp(`/stations/${ASSET_STATION.slug}/schematic`);
+    renderPage(`/stations/${ASSET_STATION.slug}/schematic`);
 
     const svg = await screen.findByRole('img', { name: /forecourt schematic of ring road, surat/i });
     expect(svg.getAttribute('aria-labelledby')).toBeTruthy();
@@ -76,7 +86,7 @@ describe('schematic page', () => {
 
   it('lists every fuelling point in the companion table', async () => {
     serve();
-    renderApp(`/stations/${ASSET_STATION.slug}/schematic`);
+    renderPage(`/stations/${ASSET_STATION.slug}/schematic`);
 
     const table = await screen.findByRole('table', { name: 'Fuelling points' });
     const rows = within(table).getAllByTestId('schematic-row');
@@ -93,7 +103,7 @@ describe('schematic page', () => {
 
   it('says so when the station has no dispensers', async () => {
     serve(EMPTY_SCHEMATIC);
-    renderApp(`/stations/${ASSET_STATION.slug}/schematic`);
+    renderPage(`/stations/${ASSET_STATION.slug}/schematic`);
 
     expect(await screen.findByText('No dispensers at this station')).toBeTruthy();
     expect(screen.queryByRole('img', { name: /forecourt schematic/i })).toBeNull();
@@ -104,7 +114,7 @@ describe('schematic page', () => {
 
   it('shows a patched cache at once (what a live event does)', async () => {
     serve();
-    const { queryClient } = renderApp(`/stations/${ASSET_STATION.slug}/schematic`);
+    const { queryClient } = renderPage(`/stations/${ASSET_STATION.slug}/schematic`);
     await screen.findByRole('img', { name: /forecourt schematic/i });
 
     queryClient.setQueryData(assetKeys.schematic(ASSET_STATION.slug), {
@@ -136,7 +146,7 @@ describe('assets summary page', () => {
 
   it('counts dispensers by status and fuelling points by state from the schematic', async () => {
     serve();
-    renderApp(`/stations/${ASSET_STATION.slug}/assets`);
+    renderPage(`/stations/${ASSET_STATION.slug}/assets`);
 
     const dispensers = await screen.findByTestId('assets-dispensers');
     expect(dispensers.textContent).toContain('3');

@@ -1,8 +1,14 @@
 import type { TStationList } from '@forecourt/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { Route as ForgotPasswordPage } from '../../routes/auth/forgot-password.lazy';
+import { Route as OrganizationSignupPage } from '../../routes/auth/organization.lazy';
+import { Route as ResetPasswordPage } from '../../routes/auth/reset-password.lazy';
+import { Route as SignupPage } from '../../routes/auth/signup.lazy';
+import { Route as VerifyEmailPage } from '../../routes/auth/verify-email.lazy';
 import { callsTo, errorResponse, jsonResponse, stubFetch, type TFetchHandler } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
+import { renderPageAt, type TScreenPage } from '../../test/render-screen';
 import { accessToken, makeToken, signIn, storedCredentials, withMe } from '../../test/session';
 
 const LIST: TStationList = { count: 0, pages: 0, results: [] };
@@ -18,8 +24,18 @@ function serve(routes: Record<string, TFetchHandler>) {
 
 const input = (label: RegExp) => screen.getByLabelText(label, { selector: 'input' });
 
+/** The signup, password and verification pages, without the rest of the app. */
+const PAGES: TScreenPage[] = [
+  { page: SignupPage },
+  { page: OrganizationSignupPage },
+  { page: ForgotPasswordPage },
+  { page: ResetPasswordPage },
+  { page: VerifyEmailPage },
+];
+const renderPage = (path: string) => renderPageAt(path, PAGES);
+
 describe('signup', () => {
-  async function fill(user: ReturnType<typeof renderApp>['user'], email?: string) {
+  async function fill(user: ReturnType<typeof renderPage>['user'], email?: string) {
     await user.type(input(/^First name/), 'Meera');
     await user.type(input(/^Last name/), 'Iyer');
     if (email) await user.type(input(/^Email/), email);
@@ -30,7 +46,7 @@ describe('signup', () => {
     const fetchMock = serve({
       'POST /api/auth/signup': () => jsonResponse({ status: 'verification_sent' }, 202),
     });
-    const { user } = renderApp('/signup');
+    const { user } = renderPage('/signup');
     await screen.findByRole('heading', { name: 'Create an account' });
     await fill(user, 'meera@example.com');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
@@ -47,6 +63,7 @@ describe('signup', () => {
     expect(storedCredentials()).toBeNull();
   });
 
+  // Signing in opens the app at /stations: this one renders the whole app.
   it('with an invitation: sends the signupToken, signs in and opens the app', async () => {
     const answer = { access_token: accessToken('member'), refresh_token: 'refresh-1' };
     const fetchMock = serve({ 'POST /api/auth/signup': () => jsonResponse(answer, 201) });
@@ -78,7 +95,7 @@ describe('signup', () => {
     ],
   ])('explains %s', async (_code, answer, message) => {
     serve({ 'POST /api/auth/signup': answer });
-    const { user } = renderApp('/signup?invitation=inv-123');
+    const { user } = renderPage('/signup?invitation=inv-123');
     await screen.findByRole('heading', { name: 'Accept your invitation' });
     await fill(user, 'meera@example.com');
     await user.click(screen.getByRole('button', { name: 'Join your organisation' }));
@@ -87,7 +104,7 @@ describe('signup', () => {
 
   it('asks for 8 characters before sending', async () => {
     const fetchMock = serve({});
-    const { user } = renderApp('/signup');
+    const { user } = renderPage('/signup');
     await screen.findByRole('heading', { name: 'Create an account' });
     await user.type(input(/^Password/), 'short');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
@@ -99,6 +116,7 @@ describe('signup', () => {
 describe('organisation signup', () => {
   const noOrgToken = () => makeToken({ sub: '9', scope: '', exp: Math.floor(Date.now() / 1000) + 900 });
 
+  // Signing in opens the app at /stations: this one renders the whole app.
   it('creates the organisation with the stored token, stores the new pair and opens the app', async () => {
     const token = noOrgToken();
     window.localStorage.setItem(
@@ -123,7 +141,7 @@ describe('organisation signup', () => {
 
   it('asks to sign in first without a session', async () => {
     serve({});
-    renderApp('/signup/organization');
+    renderPage('/signup/organization');
     await screen.findByRole('heading', { name: 'Set up your organisation' });
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
   });
@@ -134,7 +152,7 @@ describe('forgot and reset password', () => {
     const fetchMock = serve({
       'PUT /api/auth/password/reset': () => jsonResponse({ status: 'reset_sent' }, 202),
     });
-    const { user } = renderApp('/forgot-password?email=member@forecourt.demo');
+    const { user } = renderPage('/forgot-password?email=member@forecourt.demo');
     await screen.findByRole('heading', { name: 'Reset your password' });
     expect((input(/^Email/) as HTMLInputElement).value).toBe('member@forecourt.demo');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
@@ -148,7 +166,7 @@ describe('forgot and reset password', () => {
     const fetchMock = serve({
       'POST /api/auth/password/reset': () => jsonResponse({ status: 'password_changed' }),
     });
-    const { user } = renderApp('/reset-password?token=reset-abc');
+    const { user } = renderPage('/reset-password?token=reset-abc');
     await screen.findByRole('heading', { name: 'Choose a new password' });
     await user.type(input(/^New password/), 'a-new-passphrase');
     await user.type(input(/^Repeat the new password/), 'a-new-passphrase');
@@ -163,7 +181,7 @@ describe('forgot and reset password', () => {
 
   it('explains an expired link and offers a new one', async () => {
     serve({ 'POST /api/auth/password/reset': () => errorResponse(401, 'INVALID_TOKEN', 'Invalid token') });
-    const { user } = renderApp('/reset-password?token=old');
+    const { user } = renderPage('/reset-password?token=old');
     await screen.findByRole('heading', { name: 'Choose a new password' });
     await user.type(input(/^New password/), 'a-new-passphrase');
     await user.type(input(/^Repeat the new password/), 'a-new-passphrase');
@@ -181,7 +199,7 @@ describe('forgot and reset password', () => {
       'POST /api/auth/password/reset': () =>
         errorResponse(400, 'WEAK_PASSWORD', 'This password appears in lists of leaked passwords.'),
     });
-    const { user } = renderApp('/reset-password?token=t');
+    const { user } = renderPage('/reset-password?token=t');
     await screen.findByRole('heading', { name: 'Choose a new password' });
     await user.type(input(/^New password/), 'password123');
     await user.type(input(/^Repeat the new password/), 'password124');
@@ -201,7 +219,7 @@ describe('email verification', () => {
     const fetchMock = serve({
       'POST /api/auth/email/verify': () => jsonResponse({ data: { verified: true }, status: 'verified' }),
     });
-    renderApp('/verify-email?token=verify-abc');
+    renderPage('/verify-email?token=verify-abc');
     expect(await screen.findByRole('heading', { name: 'Email confirmed' })).toBeTruthy();
     const calls = callsTo(fetchMock, '/api/auth/email/verify', 'POST');
     expect(calls).toHaveLength(1);
@@ -214,7 +232,7 @@ describe('email verification', () => {
       'POST /api/auth/email/verify': () => errorResponse(401, 'INVALID_TOKEN', 'Invalid token'),
       'POST /api/auth/email/retry-verification': () => jsonResponse({ status: 'verification_sent' }, 202),
     });
-    const { user } = renderApp('/verify-email?token=old');
+    const { user } = renderPage('/verify-email?token=old');
     expect((await screen.findByRole('alert')).textContent).toContain(
       'This link has expired or was already used.',
     );
@@ -228,7 +246,7 @@ describe('email verification', () => {
 
   it('asks a signed-out visitor with an expired link to sign in for a new one', async () => {
     serve({ 'POST /api/auth/email/verify': () => errorResponse(401, 'INVALID_TOKEN', 'Invalid token') });
-    renderApp('/verify-email?token=old');
+    renderPage('/verify-email?token=old');
     expect((await screen.findByRole('alert')).textContent).toContain('Sign in to ask for a new link.');
     expect(screen.getByRole('link', { name: 'Sign in' })).toBeTruthy();
   });

@@ -1,9 +1,12 @@
 import type { TStationList } from '@forecourt/contracts';
 import { renderHook, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { Route as MembersPage } from '../../routes/settings/members.lazy';
 import { jsonResponse, stubFetch } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
+import { renderPageAt, type TScreenPage } from '../../test/render-screen';
 import { ME, makeToken, signIn, withMe } from '../../test/session';
+import { ZMemberListSearch } from '../members/search';
 import { useCan, useGrants } from './session';
 
 const LIST: TStationList = { count: 0, pages: 0, results: [] };
@@ -59,6 +62,10 @@ async function openProfileMenu(user: ReturnType<typeof renderApp>['user']) {
   await screen.findByRole('menuitem', { name: 'Sign out everywhere' });
 }
 
+/** The members page alone, as the app's `/settings/members` shows it. */
+const PAGES: TScreenPage[] = [{ page: MembersPage, validateSearch: ZMemberListSearch }];
+const renderPage = (path: string) => renderPageAt(path, PAGES);
+
 describe('grants', () => {
   it('come from the stored token and answer useCan', () => {
     signInWithScope('stations:r members:cr');
@@ -79,6 +86,7 @@ describe('grants', () => {
 });
 
 describe('what the UI shows for the grants', () => {
+  // The menu entries are the shell's: the navigation tests render the whole app.
   it('gives an admin the Members entry, a member not', async () => {
     signIn('admin');
     serve(ME.admin);
@@ -108,7 +116,7 @@ describe('what the UI shows for the grants', () => {
   it('lets an admin invite and change members', async () => {
     signIn('admin');
     serve(ME.admin);
-    renderApp('/settings/members');
+    renderPage('/settings/members');
     expect(await screen.findAllByTestId('member-row')).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Invite member' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Actions for member@forecourt.demo' })).toBeTruthy();
@@ -117,7 +125,7 @@ describe('what the UI shows for the grants', () => {
   it('shows a read-only list to someone who may only read members', async () => {
     signInWithScope('stations:r members:r');
     serve(ME.admin);
-    renderApp('/settings/members');
+    renderPage('/settings/members');
     expect(await screen.findAllByTestId('member-row')).toHaveLength(2);
     expect(screen.queryByRole('button', { name: 'Invite member' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Actions for/ })).toBeNull();
@@ -126,7 +134,7 @@ describe('what the UI shows for the grants', () => {
   it('tells a member the members page is for admins, without asking the server', async () => {
     signIn('member');
     const fetchMock = serve(ME.member);
-    renderApp('/settings/members');
+    renderPage('/settings/members');
     expect(await screen.findByText('Only for admins')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Invite member' })).toBeNull();
     expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/members'))).toBe(false);

@@ -1,8 +1,12 @@
+// Mostly whole app on purpose: signing in redirects into the app (redirect_url, default_redirect,
+// organisation signup) and /login redirects a signed-in visitor; the form's own answers use the page alone.
 import type { TStationList } from '@forecourt/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { Route as LoginPage } from '../../routes/auth/login.lazy';
 import { errorResponse, jsonResponse, stubFetch, type TFetchHandler } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
+import { renderPageAt } from '../../test/render-screen';
 import { accessToken, makeToken, signIn, storedCredentials, withMe } from '../../test/session';
 
 const EMPTY_LIST: TStationList = { count: 0, pages: 0, results: [] };
@@ -26,6 +30,13 @@ async function submit(user: ReturnType<typeof renderApp>['user'], email: string,
 /** Renders the app at a /login address and waits for the (lazily loaded) form. */
 async function openLogin(path: string) {
   const view = renderApp(path);
+  await screen.findByRole('heading', { name: 'Sign in to Forecourt' });
+  return view;
+}
+
+/** The login page alone, signed out (no redirect to run), for what the form itself answers. */
+async function openLoginForm() {
+  const view = renderPageAt('/login', [{ page: LoginPage }]);
   await screen.findByRole('heading', { name: 'Sign in to Forecourt' });
   return view;
 }
@@ -70,7 +81,7 @@ describe('the login page', () => {
   it('uses the stored default_redirect when no redirect_url is given', async () => {
     window.localStorage.setItem('default_redirect', '/vehicles');
     serve(() => jsonResponse(tokens()));
-    const { user, router } = await openLogin('/login');
+    const { user, router } = await openLoginForm();
     await submit(user, 'admin@forecourt.demo', 'forecourt-demo');
     await waitFor(() => expect(router.state.location.pathname).toBe('/vehicles'));
   });
@@ -125,7 +136,7 @@ describe('the login page', () => {
     ],
   ])('explains %s', async (_case, answer, message) => {
     serve(answer);
-    const { user, router } = await openLogin('/login');
+    const { user, router } = await openLoginForm();
     await submit(user, 'admin@forecourt.demo', 'wrong-password');
     expect((await screen.findByRole('alert')).textContent).toContain(message);
     expect(router.state.location.pathname).toBe('/login');
@@ -134,7 +145,7 @@ describe('the login page', () => {
 
   it('offers a password reset after wrong credentials', async () => {
     serve(() => errorResponse(401, 'INVALID_CREDENTIALS', 'Invalid credentials'));
-    const { user } = await openLogin('/login');
+    const { user } = await openLoginForm();
     await submit(user, 'admin@forecourt.demo', 'wrong-password');
     const link = await screen.findByRole('link', { name: 'Reset your password' });
     expect(link.getAttribute('href')).toBe('/forgot-password?email=admin@forecourt.demo');
@@ -142,7 +153,7 @@ describe('the login page', () => {
 
   it('says how long to wait when rate limited, and holds the button until then', async () => {
     serve(() => errorResponse(429, 'RATE_LIMITED', 'Too many attempts', { 'retry-after': '90' }));
-    const { user } = await openLogin('/login');
+    const { user } = await openLoginForm();
     await submit(user, 'admin@forecourt.demo', 'wrong-password');
     expect((await screen.findByRole('alert')).textContent).toContain(
       'Too many attempts. Try again in 1 minute 30 seconds.',
@@ -152,7 +163,7 @@ describe('the login page', () => {
 
   it('checks the fields before asking the server', async () => {
     const fetchMock = serve(() => jsonResponse(tokens()));
-    const { user } = await openLogin('/login');
+    const { user } = await openLoginForm();
     await user.type(screen.getByLabelText(/^Email/, { selector: 'input' }), 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(screen.getByText('Enter a valid email address.')).toBeTruthy();
@@ -165,7 +176,7 @@ describe('the login page', () => {
 
   it('fills the form from the demo accounts', async () => {
     serve(() => jsonResponse(tokens()));
-    const { user } = await openLogin('/login');
+    const { user } = await openLoginForm();
     await user.click(screen.getByText('Demo accounts'));
     await user.click(screen.getByRole('button', { name: 'Use member@forecourt.demo' }));
     expect((screen.getByLabelText(/^Email/, { selector: 'input' }) as HTMLInputElement).value).toBe(

@@ -1,7 +1,11 @@
+// A provider callback that signs in redirects into the app: those two tests render the whole app.
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { Route as LoginPage } from '../../routes/auth/login.lazy';
+import { Route as CallbackPage } from '../../routes/auth/oauth-callback.lazy';
 import { callsTo, errorResponse, jsonResponse, stubFetch } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
+import { renderPageAt } from '../../test/render-screen';
 import { accessToken, makeToken, storedCredentials, withMe } from '../../test/session';
 
 function serve(providers: string[], callback?: () => Response) {
@@ -17,7 +21,7 @@ function serve(providers: string[], callback?: () => Response) {
 describe('sign in with Google or GitHub', () => {
   it('shows a button per configured provider that starts the flow, keeping redirect_url', async () => {
     serve(['google', 'github']);
-    renderApp('/login?redirect_url=/incidents');
+    renderPageAt('/login?redirect_url=/incidents', [{ page: LoginPage }]);
     const google = await screen.findByRole('link', { name: 'Continue with Google' });
     expect(google.getAttribute('href')).toBe('/api/auth/oauth/google/start?redirect_url=%2Fincidents');
     expect(screen.getByRole('link', { name: 'Continue with GitHub' }).getAttribute('href')).toBe(
@@ -27,7 +31,7 @@ describe('sign in with Google or GitHub', () => {
 
   it('shows no provider buttons when none is configured', async () => {
     const fetchMock = serve([]);
-    renderApp('/login');
+    renderPageAt('/login', [{ page: LoginPage }]);
     await screen.findByRole('heading', { name: 'Sign in to Forecourt' });
     await waitFor(() => expect(callsTo(fetchMock, '/api/auth/providers')).toHaveLength(1));
     expect(screen.queryByRole('link', { name: /Continue with/ })).toBeNull();
@@ -62,7 +66,7 @@ describe('sign in with Google or GitHub', () => {
         'You did not allow Forecourt to use your account. Nothing was changed.',
       ),
     );
-    renderApp('/login/oauth/google?error=access_denied&state=xyz');
+    renderPageAt('/login/oauth/google?error=access_denied&state=xyz', [{ page: CallbackPage }]);
     expect((await screen.findByRole('alert')).textContent).toContain('You did not allow Forecourt');
     expect(screen.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).toBe('/login');
     expect(storedCredentials()).toBeNull();

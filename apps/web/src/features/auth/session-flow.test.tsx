@@ -1,3 +1,4 @@
+// Whole app on purpose: session checks, renewal, expiry and sign-out happen in the shell route and move between pages.
 import { ROLE_SCOPES, type TStationList } from '@forecourt/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

@@ -7,9 +7,13 @@ import type {
 } from '@forecourt/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { Route as CardRequestsPage } from '../../routes/cards.activation-requests.lazy';
+import { Route as CardPage } from '../../routes/cards.detail.lazy';
+import { Route as CardsPage } from '../../routes/cards.lazy';
 import { callsTo, errorResponse, jsonResponse, stubFetch } from '../../test/fetch-stub';
-import { renderApp } from '../../test/render-app';
+import { renderPageAt, type TScreenPage } from '../../test/render-screen';
 import { ME, signIn, withMe } from '../../test/session';
+import { ZCardRequestsSearch, ZCardsSearch } from './search';
 
 const card = (patch: Partial<TCard> = {}): TCard => ({
   id: 8,
@@ -126,11 +130,19 @@ beforeEach(() => {
   pending = request();
 });
 
+/** The card screens, without the rest of the app. */
+const PAGES: TScreenPage[] = [
+  { page: CardsPage, validateSearch: ZCardsSearch },
+  { page: CardRequestsPage, validateSearch: ZCardRequestsSearch },
+  { page: CardPage },
+];
+const renderPage = (path: string) => renderPageAt(path, PAGES);
+
 describe('the cards list', () => {
   it('shows masked numbers and sends the filters from the address bar', async () => {
     signIn('admin');
     const fetchMock = serve();
-    renderApp('/cards?status=blocked,active&kind=fleet&q=0042');
+    renderPage('/cards?status=blocked,active&kind=fleet&q=0042');
     const rows = await screen.findAllByTestId('cards-row');
     expect(rows).toHaveLength(1);
     expect(within(rows[0]!).getByText('•••• •••• •••• 0042')).toBeTruthy();
@@ -147,7 +159,7 @@ describe('card activation requests', () => {
   it('approves after confirmation and shows the card active', async () => {
     signIn('admin');
     const fetchMock = serve();
-    const { user } = renderApp('/cards/activation-requests');
+    const { user } = renderPage('/cards/activation-requests');
     const [row] = await screen.findAllByTestId('card-requests-row');
     expect(within(row!).getByText('Issued')).toBeTruthy();
     await user.click(within(row!).getByRole('button', { name: /Approve activation/ }));
@@ -169,7 +181,7 @@ describe('card activation requests', () => {
   it('needs a reason to reject', async () => {
     signIn('admin');
     const fetchMock = serve();
-    const { user } = renderApp('/cards/activation-requests');
+    const { user } = renderPage('/cards/activation-requests');
     const [row] = await screen.findAllByTestId('card-requests-row');
     await user.click(within(row!).getByRole('button', { name: /Reject activation/ }));
     await user.click(await screen.findByRole('button', { name: 'Reject request' }));
@@ -189,7 +201,7 @@ describe('card activation requests', () => {
   it('offers no decision to a member', async () => {
     signIn('member');
     serve('member');
-    renderApp('/cards/activation-requests');
+    renderPage('/cards/activation-requests');
     const [row] = await screen.findAllByTestId('card-requests-row');
     expect(within(row!).queryByRole('button', { name: /Approve activation/ })).toBeNull();
     expect(within(row!).getByText('Waiting for an admin')).toBeTruthy();
@@ -200,7 +212,7 @@ describe('the card page', () => {
   it('blocks the card with a reason and shows it in the history', async () => {
     signIn('admin');
     const fetchMock = serve();
-    const { user } = renderApp('/cards/8');
+    const { user } = renderPage('/cards/8');
     expect(await screen.findByTestId('card-number')).toHaveProperty('textContent', '•••• •••• •••• 0042');
     await user.click(screen.getByRole('button', { name: 'Block card' }));
     const dialog = await screen.findByRole('dialog');
@@ -217,7 +229,7 @@ describe('the card page', () => {
   it('checks the limits before saving them (monthly at least daily)', async () => {
     signIn('admin');
     const fetchMock = serve();
-    const { user } = renderApp('/cards/8');
+    const { user } = renderPage('/cards/8');
     const monthly = await screen.findByLabelText('Monthly limit (₹)');
     await user.clear(monthly);
     await user.type(monthly, '100');
@@ -239,7 +251,7 @@ describe('the card page', () => {
     signIn('admin');
     current = detail({ status: 'issued', allowedTransitions: [] });
     const fetchMock = serve();
-    const { user } = renderApp('/cards/8');
+    const { user } = renderPage('/cards/8');
     await user.click(await screen.findByRole('button', { name: 'Request activation' }));
     const dialog = await screen.findByRole('dialog', { name: 'Request activation' });
     await user.click(within(dialog).getByRole('button', { name: 'File request' }));
@@ -260,7 +272,7 @@ describe('the card page', () => {
   it('shows a member the card without the write controls', async () => {
     signIn('member');
     serve('member');
-    renderApp('/cards/8');
+    renderPage('/cards/8');
     await screen.findByTestId('card-number');
     expect(screen.queryByRole('button', { name: 'Block card' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Save limits' })).toBeNull();

@@ -1,10 +1,13 @@
 import type { TIncidentDetail, TIncidentItem, TIncidentPage } from '@forecourt/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { Route as IncidentPage } from '../../routes/incidents.detail.lazy';
+import { Route as IncidentsPage } from '../../routes/incidents.lazy';
 import { callsTo, errorResponse, jsonResponse, stubFetch } from '../../test/fetch-stub';
-import { renderApp } from '../../test/render-app';
+import { renderPageAt, type TScreenPage } from '../../test/render-screen';
 import { ME, signIn, withMe } from '../../test/session';
 import { stationList, testStation } from '../../test/stations';
+import { ZIncidentsSearch } from './search';
 
 const timer = (state: 'pending' | 'met' = 'pending') => ({
   dueAt: '2026-03-01T10:00:00.000Z',
@@ -131,11 +134,18 @@ beforeEach(() => {
   current = detail();
 });
 
+/** The incident list and an incident, without the rest of the app. */
+const PAGES: TScreenPage[] = [
+  { page: IncidentsPage, validateSearch: ZIncidentsSearch },
+  { page: IncidentPage },
+];
+const renderPage = (path: string) => renderPageAt(path, PAGES);
+
 describe('the incidents list', () => {
   it('shows incidents with badges and sends the filters from the address bar', async () => {
     signIn('admin');
     const fetchMock = serve();
-    renderApp(
+    renderPage(
       '/incidents?status=open,acknowledged&severity=high&station=1&type=dispenser_fault&group=equipment',
     );
     const rows = await screen.findAllByTestId('incidents-row');
@@ -156,7 +166,7 @@ describe('the incidents list', () => {
   it('opens an incident from a click anywhere on its row, keeping its number link the keyboard stop', async () => {
     signIn('admin');
     serve();
-    const { user, router } = renderApp('/incidents');
+    const { user, router } = renderPage('/incidents');
     const [row] = await screen.findAllByTestId('incidents-row');
     expect(row!.getAttribute('tabindex')).toBeNull();
     expect(within(row!).getByRole('link', { name: '#42' }).getAttribute('href')).toBe('/incidents/7');
@@ -170,7 +180,7 @@ describe('the incidents list', () => {
     const createObjectURL = vi.fn(() => 'blob:csv');
     // jsdom has no object URLs; the download saves the CSV through one.
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
-    const { user } = renderApp('/incidents?status=open&sort=number');
+    const { user } = renderPage('/incidents?status=open&sort=number');
     await screen.findAllByTestId('incidents-row');
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
     await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
@@ -187,7 +197,7 @@ describe('the incident page', () => {
   it('offers only the legal transitions and records one in the timeline', async () => {
     signIn('admin');
     const fetchMock = serve();
-    const { user } = renderApp('/incidents/7');
+    const { user } = renderPage('/incidents/7');
     expect(await screen.findByText('#42 Nozzle 3 not dispensing')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Reopen' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Acknowledge' }));
@@ -202,7 +212,7 @@ describe('the incident page', () => {
   it('adds a note', async () => {
     signIn('admin');
     serve();
-    const { user } = renderApp('/incidents/7');
+    const { user } = renderPage('/incidents/7');
     await screen.findByText('#42 Nozzle 3 not dispensing');
     await user.type(screen.getByLabelText('Add a note'), 'Engineer called');
     await user.click(screen.getByRole('button', { name: 'Add note' }));
@@ -212,7 +222,7 @@ describe('the incident page', () => {
   it('uploads evidence as the raw file body', async () => {
     signIn('admin');
     const fetchMock = serve();
-    renderApp('/incidents/7');
+    renderPage('/incidents/7');
     await screen.findByText('#42 Nozzle 3 not dispensing');
     const file = new File(['%PDF'], 'report.pdf', { type: 'application/pdf' });
     fireEvent.change(screen.getByLabelText('Evidence file'), { target: { files: [file] } });
@@ -229,7 +239,7 @@ describe('the incident page', () => {
   it('refuses files of other types before sending them', async () => {
     signIn('admin');
     const fetchMock = serve();
-    renderApp('/incidents/7');
+    renderPage('/incidents/7');
     await screen.findByText('#42 Nozzle 3 not dispensing');
     const file = new File(['hello'], 'notes.txt', { type: 'text/plain' });
     fireEvent.change(screen.getByLabelText('Evidence file'), { target: { files: [file] } });
@@ -244,7 +254,7 @@ describe('the incident page', () => {
       JSON.stringify({ access_token: readOnlyToken(), refresh_token: 'refresh-reader' }),
     );
     serve();
-    renderApp('/incidents/7');
+    renderPage('/incidents/7');
     await screen.findByText('#42 Nozzle 3 not dispensing');
     expect(screen.queryByRole('button', { name: 'Acknowledge' })).toBeNull();
     expect(screen.queryByLabelText('Add a note')).toBeNull();

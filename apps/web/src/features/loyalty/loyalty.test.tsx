@@ -7,10 +7,15 @@ import type {
 } from '@forecourt/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { Route as LoyaltyPage } from '../../routes/loyalty.lazy';
+import { Route as ProgramPage } from '../../routes/loyalty.program.lazy';
+import { Route as SettlementPage } from '../../routes/loyalty.settlement.lazy';
+import { Route as SettlementsPage } from '../../routes/loyalty.settlements.lazy';
 import { callsTo, errorResponse, jsonResponse, stubFetch } from '../../test/fetch-stub';
-import { renderApp } from '../../test/render-app';
+import { renderPageAt, type TScreenPage } from '../../test/render-screen';
 import { ME, signIn, withMe } from '../../test/session';
 import { stationList, testStation } from '../../test/stations';
+import { ZLoyaltyTransactionsSearch, ZSettlementsSearch } from './search';
 
 const PROGRAM: TLoyaltyProgram = {
   id: 3,
@@ -119,11 +124,20 @@ beforeEach(() => {
   programs = [PROGRAM];
 });
 
+/** The loyalty screens, without the rest of the app. */
+const PAGES: TScreenPage[] = [
+  { page: LoyaltyPage },
+  { page: ProgramPage, validateSearch: ZLoyaltyTransactionsSearch },
+  { page: SettlementsPage, validateSearch: ZSettlementsSearch },
+  { page: SettlementPage },
+];
+const renderPage = (path: string) => renderPageAt(path, PAGES);
+
 describe('/loyalty', () => {
   it("opens the organisation's only programme", async () => {
     signIn('admin');
     serve();
-    const { router } = renderApp('/loyalty');
+    const { router } = renderPage('/loyalty');
     await waitFor(() => expect(router.state.location.pathname).toBe('/loyalty/sahyog-rewards'));
     expect(await screen.findByRole('heading', { name: 'Sahyog Rewards' })).toBeTruthy();
   });
@@ -132,7 +146,7 @@ describe('/loyalty', () => {
     signIn('admin');
     programs = [PROGRAM, { id: 4, slug: 'fleet-pass', name: 'Fleet Pass', pointsPerHundred: 0 }];
     serve();
-    renderApp('/loyalty');
+    renderPage('/loyalty');
     expect(await screen.findByRole('link', { name: 'Fleet Pass' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Sahyog Rewards' })).toBeTruthy();
   });
@@ -140,7 +154,7 @@ describe('/loyalty', () => {
   it('says so for a programme that is not the organisation’s', async () => {
     signIn('admin');
     serve();
-    renderApp('/loyalty/someone-elses');
+    renderPage('/loyalty/someone-elses');
     expect(await screen.findByText('Loyalty programme not found')).toBeTruthy();
   });
 });
@@ -149,7 +163,7 @@ describe('the ledger', () => {
   it('sends the window and the filters from the address bar', async () => {
     signIn('admin');
     const fetchMock = serve();
-    renderApp('/loyalty/sahyog-rewards?status=pending&isTest=true&station=1&kind=redeem');
+    renderPage('/loyalty/sahyog-rewards?status=pending&isTest=true&station=1&kind=redeem');
     const rows = await screen.findAllByTestId('loyalty-transactions-row');
     expect(rows).toHaveLength(1);
     expect(within(rows[0]!).getByText('Redeemed')).toBeTruthy();
@@ -169,7 +183,7 @@ describe('the ledger', () => {
   it('leaves status and test flag to the API defaults without filters', async () => {
     signIn('admin');
     const fetchMock = serve();
-    renderApp('/loyalty/sahyog-rewards');
+    renderPage('/loyalty/sahyog-rewards');
     await screen.findAllByTestId('loyalty-transactions-row');
     const [[input]] = callsTo(fetchMock, '/api/loyalty/sahyog-rewards/transactions') as [[string]];
     const url = new URL(input, 'http://localhost');
@@ -182,7 +196,7 @@ describe('the ledger', () => {
     const fetchMock = serve();
     const createObjectURL = vi.fn(() => 'blob:csv');
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
-    const { user } = renderApp('/loyalty/sahyog-rewards?status=pending&sort=points');
+    const { user } = renderPage('/loyalty/sahyog-rewards?status=pending&sort=points');
     await screen.findAllByTestId('loyalty-transactions-row');
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
     await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
@@ -201,7 +215,7 @@ describe('settlements', () => {
   it('lists them with a link to each statement', async () => {
     signIn('admin');
     const fetchMock = serve();
-    renderApp('/loyalty/sahyog-rewards/settlements?status=pending');
+    renderPage('/loyalty/sahyog-rewards/settlements?status=pending');
     const rows = await screen.findAllByTestId('settlements-row');
     expect(within(rows[0]!).getByText('₹49,625.00')).toBeTruthy();
     const link = within(rows[0]!).getByRole('link', { name: /Statement of Baner Road/ });
@@ -217,7 +231,7 @@ describe('settlements', () => {
   it('starts the payout, then settles it with a UTR; the history follows', async () => {
     signIn('admin');
     const fetchMock = serve();
-    const { user } = renderApp('/loyalty/sahyog-rewards/settlements/9');
+    const { user } = renderPage('/loyalty/sahyog-rewards/settlements/9');
     expect(await screen.findByRole('heading', { name: 'Statement · Baner Road' })).toBeTruthy();
     expect(within(screen.getByTestId('settlement-loyalty')).getByText('Earned')).toBeTruthy();
     expect(screen.getByText('No changes recorded yet.')).toBeTruthy();
@@ -243,7 +257,7 @@ describe('settlements', () => {
   it('shows a member the statement without actions', async () => {
     signIn('member');
     serve('member');
-    renderApp('/loyalty/sahyog-rewards/settlements/9');
+    renderPage('/loyalty/sahyog-rewards/settlements/9');
     await screen.findByRole('heading', { name: 'Statement · Baner Road' });
     expect(screen.getByText('You can view this settlement but not change it.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Start payout' })).toBeNull();

@@ -1,9 +1,11 @@
 import type { TOutboxMessage } from '@forecourt/contracts';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { Route as MailboxPage } from '../../routes/mailbox.lazy';
 import { errorResponse, jsonResponse, stubFetch } from '../../test/fetch-stub';
-import { renderApp } from '../../test/render-app';
+import { renderPageAt, type TScreenPage } from '../../test/render-screen';
 import { signIn, withMe } from '../../test/session';
+import { ZMailboxSearch } from './search';
 
 const MESSAGES: TOutboxMessage[] = [
   {
@@ -35,9 +37,13 @@ beforeEach(() => {
   );
 });
 
+/** The mailbox alone, as the app's `/mailbox` shows it. */
+const PAGES: TScreenPage[] = [{ page: MailboxPage, validateSearch: ZMailboxSearch }];
+const renderPage = (path: string) => renderPageAt(path, PAGES);
+
 describe('the mailbox', () => {
   it('lists the mail and opens a message with its links clickable', async () => {
-    const { user, router } = renderApp('/mailbox');
+    const { user, router } = renderPage('/mailbox');
     const items = await screen.findAllByTestId('mailbox-message');
     expect(items).toHaveLength(2);
     expect(within(items[0]!).getByText('Reset your Forecourt password')).toBeTruthy();
@@ -52,7 +58,7 @@ describe('the mailbox', () => {
   });
 
   it('says so when a message is not there', async () => {
-    renderApp('/mailbox?message=99');
+    renderPage('/mailbox?message=99');
     expect(await screen.findByText('Message not found')).toBeTruthy();
   });
 });

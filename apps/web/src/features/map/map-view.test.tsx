@@ -1,10 +1,16 @@
 import type { TStationList } from '@forecourt/contracts';
+import { stripSearchParams } from '@tanstack/react-router';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { Route as StationListPage } from '../../routes/stations/list.lazy';
+import { Route as StationLayout } from '../../routes/stations/station/layout.lazy';
+import { Route as OverviewPage } from '../../routes/stations/station/overview.lazy';
 import { callsTo, jsonResponse, stubFetch } from '../../test/fetch-stub';
-import { renderApp } from '../../test/render-app';
+import { renderPageAt, type TScreenPage } from '../../test/render-screen';
 import { signIn, withMe } from '../../test/session';
 import { testStation } from '../../test/stations';
+import { ZChartSearch } from '../metrics/search';
+import { STATION_LIST_DEFAULTS, ZStationListSearch } from '../stations/search';
 
 const STATION = testStation({
   fuels: ['petrol', 'diesel'],
@@ -27,6 +33,17 @@ function serveStations() {
 }
 
 /** jsdom has no WebGL: these check the view switch and the fallbacks, not the drawing (e2e does that). */
+/** The station list (and its map) and a station overview, without the rest of the app. */
+const PAGES: TScreenPage[] = [
+  {
+    page: StationListPage,
+    validateSearch: ZStationListSearch,
+    search: { middlewares: [stripSearchParams(STATION_LIST_DEFAULTS)] },
+  },
+  { page: OverviewPage, validateSearch: ZChartSearch, layout: StationLayout },
+];
+const renderPage = (path: string) => renderPageAt(path, PAGES);
+
 describe('the station map view', () => {
   beforeEach(() => {
     signIn('admin');
@@ -34,7 +51,7 @@ describe('the station map view', () => {
 
   it('switches between list and map in the URL and keeps the filters', async () => {
     serveStations();
-    const { user, router } = renderApp('/stations?status=offline');
+    const { user, router } = renderPage('/stations?status=offline');
     await screen.findAllByTestId('station-row');
     expect((screen.getByRole('radio', { name: 'List' }) as HTMLInputElement).checked).toBe(true);
 
@@ -50,7 +67,7 @@ describe('the station map view', () => {
 
   it('does not load the whole set for a map the browser cannot draw', async () => {
     const fetchMock = serveStations();
-    renderApp('/stations?view=map');
+    renderPage('/stations?view=map');
     expect(await screen.findByText('This browser cannot draw maps')).toBeTruthy();
     expect(callsTo(fetchMock, '/api/stations').every(([url]) => !String(url).includes('limit=200'))).toBe(
       true,
@@ -59,7 +76,7 @@ describe('the station map view', () => {
 
   it('shows the station overview with the directions link where the map cannot be drawn', async () => {
     serveStations();
-    renderApp('/stations/baner-road');
+    renderPage('/stations/baner-road');
     expect(await screen.findByText('This browser cannot draw maps (WebGL is unavailable).')).toBeTruthy();
     const directions = screen.getByRole('link', { name: /directions/i });
     expect(directions.getAttribute('href')).toContain('destination=18.56%2C73.79');

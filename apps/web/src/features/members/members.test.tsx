@@ -1,10 +1,12 @@
 import type { TMember } from '@forecourt/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { Route as MembersPage } from '../../routes/settings/members.lazy';
 import { callsTo, errorResponse, jsonResponse, stubFetch } from '../../test/fetch-stub';
-import { renderApp } from '../../test/render-app';
+import { renderPageAt, type TScreenPage } from '../../test/render-screen';
 import { ME, signIn, withMe } from '../../test/session';
 import { stationList, testStation } from '../../test/stations';
+import { ZMemberListSearch } from './search';
 
 const station = (id: number, name: string) =>
   testStation({ id, slug: name.toLowerCase().replace(/\s+/g, '-'), name, code: `PUN-00${id}` });
@@ -72,10 +74,14 @@ beforeEach(() => {
   signIn('admin');
 });
 
+/** The members page alone, as the app's `/settings/members` shows it. */
+const PAGES: TScreenPage[] = [{ page: MembersPage, validateSearch: ZMemberListSearch }];
+const renderPage = (path: string) => renderPageAt(path, PAGES);
+
 describe('the members page', () => {
   it('lists members with role, stations and status', async () => {
     serve();
-    renderApp('/settings/members');
+    renderPage('/settings/members');
     const rows = await screen.findAllByTestId('member-row');
     expect(rows).toHaveLength(2);
     expect(within(rows[0]!).getByText('All stations')).toBeTruthy();
@@ -86,7 +92,7 @@ describe('the members page', () => {
 
   it('invites a member with a role and stations', async () => {
     const fetchMock = serve();
-    const { user } = renderApp('/settings/members');
+    const { user } = renderPage('/settings/members');
     await screen.findAllByTestId('member-row');
     await user.click(screen.getByRole('button', { name: 'Invite member' }));
     const dialog = await screen.findByRole('dialog', { name: 'Invite a member' });
@@ -111,7 +117,7 @@ describe('the members page', () => {
 
   it('disables a member after confirmation', async () => {
     const fetchMock = serve();
-    const { user } = renderApp('/settings/members');
+    const { user } = renderPage('/settings/members');
     await screen.findAllByTestId('member-row');
     await user.click(screen.getByRole('button', { name: 'Actions for member@forecourt.demo' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Disable' }));
@@ -124,7 +130,7 @@ describe('the members page', () => {
 
   it("shows the server's reason when a role change is refused", async () => {
     serve();
-    const { user } = renderApp('/settings/members');
+    const { user } = renderPage('/settings/members');
     await screen.findAllByTestId('member-row');
     await user.click(screen.getByRole('button', { name: 'Actions for admin@forecourt.demo' }));
     // No "Disable" for yourself.

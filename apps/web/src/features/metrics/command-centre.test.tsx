@@ -1,13 +1,19 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Route as CommandPage } from '../../routes/command.lazy';
 import { callsTo, errorResponse, jsonResponse } from '../../test/fetch-stub';
-import { renderApp } from '../../test/render-app';
+import { renderPageAt, type TScreenPage } from '../../test/render-screen';
 import { signIn } from '../../test/session';
 import { transaction } from '../operations/test-fixtures';
 import { nudgeLiveWindows } from '../time-window';
+import { ZChartSearch } from './search';
 import { commandCentre, FIXED, lastQuery, NO_SALES, serveMetrics, TOO_LONG } from './test-fixtures';
 
 const COMMAND = '/api/command';
+
+/** The command centre alone, as the app's `/command` shows it. */
+const PAGES: TScreenPage[] = [{ page: CommandPage, validateSearch: ZChartSearch }];
+const renderPage = (path: string) => renderPageAt(path, PAGES);
 
 describe('the command centre', () => {
   beforeEach(() => {
@@ -19,7 +25,7 @@ describe('the command centre', () => {
 
   it('shows the network KPIs, status counts and the top and bottom stations as links', async () => {
     serveMetrics({ [COMMAND]: commandCentre() });
-    renderApp('/command');
+    renderPage('/command');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Command centre' })).toBeTruthy();
     expect((await screen.findByTestId('kpi-revenue-value')).textContent).toBe('₹1.2 L');
@@ -44,7 +50,7 @@ describe('the command centre', () => {
 
   it('lists the latest transactions and open incidents with their stations', async () => {
     serveMetrics({ [COMMAND]: commandCentre() });
-    renderApp('/command');
+    renderPage('/command');
 
     const fills = await screen.findByTestId('transaction-ticker');
     const fill = within(fills).getByTestId('ticker-transaction');
@@ -70,7 +76,7 @@ describe('the command centre', () => {
           }),
         ),
     });
-    renderApp('/command');
+    renderPage('/command');
     const ticker = await screen.findByTestId('transaction-ticker');
     expect(within(ticker).getByText('₹901.00')).toBeTruthy();
 
@@ -88,7 +94,7 @@ describe('the command centre', () => {
 
   it('asks for the window in the address bar', async () => {
     const fetchMock = serveMetrics({ [COMMAND]: commandCentre() });
-    renderApp(`/command?${FIXED.query}`);
+    renderPage(`/command?${FIXED.query}`);
 
     await screen.findByTestId('kpi-revenue-value');
     expect(lastQuery(fetchMock, COMMAND)).toEqual({ startDate: FIXED.startDate, endDate: FIXED.endDate });
@@ -96,7 +102,7 @@ describe('the command centre', () => {
 
   it('says so when no station sold anything', async () => {
     serveMetrics({ [COMMAND]: commandCentre({ kpis: NO_SALES }) });
-    renderApp('/command');
+    renderPage('/command');
 
     expect(await screen.findByText('No sales in this window')).toBeTruthy();
     expect(screen.queryByTestId('top-stations')).toBeNull();
@@ -105,7 +111,7 @@ describe('the command centre', () => {
 
   it('shows why a window is too long and does not call the API', async () => {
     const fetchMock = serveMetrics({ [COMMAND]: commandCentre() });
-    renderApp(`/command?${TOO_LONG}`);
+    renderPage(`/command?${TOO_LONG}`);
 
     expect(await screen.findByText('The window can be at most 180 days for this screen')).toBeTruthy();
     expect(callsTo(fetchMock, COMMAND)).toHaveLength(0);
@@ -117,7 +123,7 @@ describe('the command centre', () => {
       [COMMAND]: () =>
         fail ? errorResponse(503, 'UNAVAILABLE', 'The network view is busy') : jsonResponse(commandCentre()),
     });
-    renderApp('/command');
+    renderPage('/command');
 
     expect(await screen.findByText('Could not load the command centre')).toBeTruthy();
     expect(screen.getByText('Retrying…')).toBeTruthy();

@@ -1,10 +1,13 @@
 import type { TCongestionSample } from '@forecourt/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { Route as CongestionPage } from '../../routes/stations/station/congestion.lazy';
+import { Route as StationLayout } from '../../routes/stations/station/layout.lazy';
 import { callsTo, errorResponse, jsonResponse } from '../../test/fetch-stub';
-import { renderApp } from '../../test/render-app';
+import { renderScreen } from '../../test/render-screen';
 import { signIn } from '../../test/session';
 import { page } from '../operations/test-fixtures';
+import { ZChartSearch } from './search';
 import {
   congestionSummary,
   FIXED,
@@ -27,6 +30,10 @@ const sample = (id: number, lane: number, queueLength: number): TCongestionSampl
   waitSeconds: queueLength * 95,
 });
 
+/** The congestion page in the station layout, as the app's `/stations/$slug/congestion` shows it. */
+const renderCongestion = (path: string) =>
+  renderScreen(path, { page: CongestionPage, layout: StationLayout, validateSearch: ZChartSearch });
+
 describe('the station congestion', () => {
   beforeEach(() => {
     signIn('admin');
@@ -34,7 +41,7 @@ describe('the station congestion', () => {
 
   it('shows the busiest hour, lanes over time and the busiest hours of the day', async () => {
     serveMetrics({ [SUMMARY]: congestionSummary(), [SAMPLES]: page([]) });
-    renderApp(`/stations/${STATION.slug}/congestion`);
+    renderCongestion(`/stations/${STATION.slug}/congestion`);
 
     expect((await screen.findByTestId('congestion-busiest-hour-value')).textContent).toBe('6 pm – 7 pm');
     expect(screen.getByTestId('congestion-longest-queue-value').textContent).toBe('8');
@@ -58,7 +65,7 @@ describe('the station congestion', () => {
             : page([sample(1, 1, 4), sample(2, 2, 7)], { count: 3, nextCursor: 'next-page-cursor' }),
         ),
     });
-    const { user } = renderApp(`/stations/${STATION.slug}/congestion?${FIXED.query}&frequency=1h`);
+    const { user } = renderCongestion(`/stations/${STATION.slug}/congestion?${FIXED.query}&frequency=1h`);
 
     expect(await screen.findAllByTestId('congestion-sample-row')).toHaveLength(2);
     expect(lastQuery(fetchMock, SUMMARY)).toEqual({
@@ -77,7 +84,7 @@ describe('the station congestion', () => {
 
   it('says so when no lane was sampled', async () => {
     serveMetrics({ [SUMMARY]: congestionSummary({ lanes: [], busiestHours: [] }), [SAMPLES]: page([]) });
-    renderApp(`/stations/${STATION.slug}/congestion`);
+    renderCongestion(`/stations/${STATION.slug}/congestion`);
 
     expect(await screen.findByText('No queue samples in this window')).toBeTruthy();
     expect(await screen.findByText('No samples in this window')).toBeTruthy();
@@ -85,7 +92,7 @@ describe('the station congestion', () => {
 
   it('shows why a window is too long and calls neither API', async () => {
     const fetchMock = serveMetrics({ [SUMMARY]: congestionSummary(), [SAMPLES]: page([]) });
-    renderApp(`/stations/${STATION.slug}/congestion?${TOO_LONG}`);
+    renderCongestion(`/stations/${STATION.slug}/congestion?${TOO_LONG}`);
 
     expect(await screen.findByText('The window can be at most 1 week for this screen')).toBeTruthy();
     expect(callsTo(fetchMock, SUMMARY)).toHaveLength(0);
@@ -94,7 +101,7 @@ describe('the station congestion', () => {
 
   it('opens on the last 24 hours in hourly steps, and says so', async () => {
     const fetchMock = serveMetrics({ [SUMMARY]: congestionSummary(), [SAMPLES]: page([]) });
-    renderApp(`/stations/${STATION.slug}/congestion`);
+    renderCongestion(`/stations/${STATION.slug}/congestion`);
 
     expect(await screen.findByText(/one point every hour \(IST\)/)).toBeTruthy();
     await waitFor(() => expect(callsTo(fetchMock, SUMMARY).length).toBeGreaterThan(0));
@@ -105,7 +112,7 @@ describe('the station congestion', () => {
 
   it('names the step picked by hand', async () => {
     serveMetrics({ [SUMMARY]: congestionSummary(), [SAMPLES]: page([]) });
-    renderApp(`/stations/${STATION.slug}/congestion?${FIXED.query}&frequency=5m`);
+    renderCongestion(`/stations/${STATION.slug}/congestion?${FIXED.query}&frequency=5m`);
     expect(await screen.findByText(/one point every 5 minutes \(IST\)/)).toBeTruthy();
   });
 
@@ -114,7 +121,7 @@ describe('the station congestion', () => {
       [SUMMARY]: () => errorResponse(503, 'UNAVAILABLE', 'Lane readings are late'),
       [SAMPLES]: page([]),
     });
-    renderApp(`/stations/${STATION.slug}/congestion`);
+    renderCongestion(`/stations/${STATION.slug}/congestion`);
 
     expect(await screen.findByText('Could not load the congestion figures')).toBeTruthy();
     expect(screen.getByText('Lane readings are late')).toBeTruthy();

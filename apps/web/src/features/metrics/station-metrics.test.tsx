@@ -1,8 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { Route as StationLayout } from '../../routes/stations/station/layout.lazy';
+import { Route as MetricsPage } from '../../routes/stations/station/metrics.lazy';
 import { callsTo, errorResponse } from '../../test/fetch-stub';
-import { renderApp } from '../../test/render-app';
+import { renderPageAt, type TScreenPage } from '../../test/render-screen';
 import { signIn } from '../../test/session';
+import { ZChartSearch } from './search';
 import {
   FIXED,
   lastQuery,
@@ -17,6 +20,10 @@ import {
 
 const METRICS = stationPath('metrics');
 
+/** The metrics page alone, in the station layout, as the app shows it. */
+const PAGES: TScreenPage[] = [{ page: MetricsPage, validateSearch: ZChartSearch, layout: StationLayout }];
+const renderPage = (path: string) => renderPageAt(path, PAGES);
+
 describe('the station metrics', () => {
   beforeEach(() => {
     signIn('admin');
@@ -24,7 +31,7 @@ describe('the station metrics', () => {
 
   it('draws volume per unit, counts, ticket, queue and wait, with legends', async () => {
     serveMetrics({ [METRICS]: stationMetrics() });
-    renderApp(`/stations/${STATION.slug}/metrics`);
+    renderPage(`/stations/${STATION.slug}/metrics`);
 
     const litres = await screen.findByTestId('volume-l');
     expect(within(litres).getByRole('heading', { name: 'Volume sold (litres)' })).toBeTruthy();
@@ -45,7 +52,7 @@ describe('the station metrics', () => {
 
   it('asks for the window and step in the address bar', async () => {
     const fetchMock = serveMetrics({ [METRICS]: stationMetrics() });
-    renderApp(`/stations/${STATION.slug}/metrics?${FIXED.query}&frequency=3h`);
+    renderPage(`/stations/${STATION.slug}/metrics?${FIXED.query}&frequency=3h`);
 
     await screen.findByTestId('volume-l');
     expect(lastQuery(fetchMock, METRICS)).toEqual({
@@ -57,7 +64,7 @@ describe('the station metrics', () => {
 
   it('says so when nothing was sold, seen or sampled', async () => {
     serveMetrics({ [METRICS]: stationMetrics([metricsPoint(0, QUIET_POINT), metricsPoint(1, QUIET_POINT)]) });
-    renderApp(`/stations/${STATION.slug}/metrics`);
+    renderPage(`/stations/${STATION.slug}/metrics`);
 
     expect(await screen.findByText('No sales or traffic in this window')).toBeTruthy();
     expect(screen.queryByTestId('metrics-charts')).toBeNull();
@@ -65,7 +72,7 @@ describe('the station metrics', () => {
 
   it('shows why a window is too long and does not call the API', async () => {
     const fetchMock = serveMetrics({ [METRICS]: stationMetrics() });
-    renderApp(`/stations/${STATION.slug}/metrics?${TOO_LONG}`);
+    renderPage(`/stations/${STATION.slug}/metrics?${TOO_LONG}`);
 
     expect(await screen.findByText('The window can be at most 1 week for this screen')).toBeTruthy();
     expect(callsTo(fetchMock, METRICS)).toHaveLength(0);
@@ -73,7 +80,7 @@ describe('the station metrics', () => {
 
   it('reports a server failure at once and says it is retrying', async () => {
     serveMetrics({ [METRICS]: () => errorResponse(503, 'UNAVAILABLE', 'Metrics are being rebuilt') });
-    renderApp(`/stations/${STATION.slug}/metrics`);
+    renderPage(`/stations/${STATION.slug}/metrics`);
 
     expect(await screen.findByText('Could not load the metrics')).toBeTruthy();
     expect(screen.getByText('Metrics are being rebuilt')).toBeTruthy();
@@ -82,7 +89,7 @@ describe('the station metrics', () => {
 
   it('reports a refused request without offering a retry that cannot help', async () => {
     serveMetrics({ [METRICS]: () => errorResponse(400, 'BAD_REQUEST', 'That window is not allowed') });
-    renderApp(`/stations/${STATION.slug}/metrics`);
+    renderPage(`/stations/${STATION.slug}/metrics`);
 
     expect(await screen.findByText('Could not load the metrics')).toBeTruthy();
     expect(screen.getByText('That window is not allowed')).toBeTruthy();

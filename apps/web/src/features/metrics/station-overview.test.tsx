@@ -1,8 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { Route as StationLayout } from '../../routes/stations/station/layout.lazy';
+import { Route as OverviewPage } from '../../routes/stations/station/overview.lazy';
 import { callsTo, deferred, errorResponse, jsonResponse, stubFetch } from '../../test/fetch-stub';
-import { renderApp } from '../../test/render-app';
+import { renderPageAt, type TScreenPage } from '../../test/render-screen';
 import { signIn, withMe } from '../../test/session';
+import { ZChartSearch } from './search';
 import {
   FIXED,
   lastQuery,
@@ -16,6 +19,10 @@ import {
 
 const OVERVIEW = stationPath('overview');
 
+/** The station overview alone, in the station layout, as the app shows it. */
+const PAGES: TScreenPage[] = [{ page: OverviewPage, validateSearch: ZChartSearch, layout: StationLayout }];
+const renderPage = (path: string) => renderPageAt(path, PAGES);
+
 describe('the station overview', () => {
   beforeEach(() => {
     signIn('admin');
@@ -23,7 +30,7 @@ describe('the station overview', () => {
 
   it('shows the KPIs of the window, formatted, beside the station record', async () => {
     serveMetrics({ [OVERVIEW]: overview() });
-    renderApp(`/stations/${STATION.slug}`);
+    renderPage(`/stations/${STATION.slug}`);
 
     expect((await screen.findByTestId('kpi-revenue-value')).textContent).toBe('₹1.2 L');
     expect(screen.getByTestId('kpi-transactions-value').textContent).toBe('321');
@@ -56,7 +63,7 @@ describe('the station overview', () => {
 
   it('asks for the window in the address bar', async () => {
     const fetchMock = serveMetrics({ [OVERVIEW]: overview() });
-    renderApp(`/stations/${STATION.slug}?${FIXED.query}`);
+    renderPage(`/stations/${STATION.slug}?${FIXED.query}`);
 
     await screen.findByTestId('kpi-revenue-value');
     expect(lastQuery(fetchMock, OVERVIEW)).toEqual({ startDate: FIXED.startDate, endDate: FIXED.endDate });
@@ -64,7 +71,7 @@ describe('the station overview', () => {
 
   it('says so when nothing was sold', async () => {
     serveMetrics({ [OVERVIEW]: overview(NO_SALES) });
-    renderApp(`/stations/${STATION.slug}`);
+    renderPage(`/stations/${STATION.slug}`);
 
     expect(await screen.findByText('No sales in this window')).toBeTruthy();
     expect(screen.getByTestId('kpi-revenue-value').textContent).toBe('₹0.00');
@@ -73,7 +80,7 @@ describe('the station overview', () => {
 
   it('shows why a window is too long and does not call the API', async () => {
     const fetchMock = serveMetrics({ [OVERVIEW]: overview() });
-    renderApp(`/stations/${STATION.slug}?${TOO_LONG}`);
+    renderPage(`/stations/${STATION.slug}?${TOO_LONG}`);
 
     expect(await screen.findByText('The window can be at most 180 days for this screen')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Station details' })).toBeTruthy();
@@ -86,7 +93,7 @@ describe('the station overview', () => {
       [OVERVIEW]: () =>
         fail ? errorResponse(503, 'UNAVAILABLE', 'The figures are not ready') : jsonResponse(overview()),
     });
-    renderApp(`/stations/${STATION.slug}`);
+    renderPage(`/stations/${STATION.slug}`);
 
     expect(await screen.findByText("Could not load this station's figures")).toBeTruthy();
     expect(screen.getByText('The figures are not ready')).toBeTruthy();
@@ -110,7 +117,7 @@ describe('the station overview', () => {
         return errorResponse(404, 'NOT_FOUND', 'Not found');
       }),
     );
-    const { router } = renderApp(`/stations/${STATION.slug}`);
+    const { router } = renderPage(`/stations/${STATION.slug}`);
     await screen.findByTestId('kpi-revenue-value');
 
     await act(() => router.navigate({ to: '/stations/$slug', params: { slug: other.slug } }));

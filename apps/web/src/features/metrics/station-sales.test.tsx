@@ -1,11 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { Route as StationLayout } from '../../routes/stations/station/layout.lazy';
+import { Route as SalesPage } from '../../routes/stations/station/sales.lazy';
 import { callsTo, errorResponse } from '../../test/fetch-stub';
-import { renderApp } from '../../test/render-app';
+import { renderPageAt, type TScreenPage } from '../../test/render-screen';
 import { signIn } from '../../test/session';
+import { ZSalesSearch } from './search';
 import { FIXED, lastQuery, STATION, salesSeries, serveMetrics, stationPath, TOO_LONG } from './test-fixtures';
 
 const SALES = stationPath('sales');
+
+/** The sales page alone, in the station layout, as the app shows it. */
+const PAGES: TScreenPage[] = [{ page: SalesPage, validateSearch: ZSalesSearch, layout: StationLayout }];
+const renderPage = (path: string) => renderPageAt(path, PAGES);
 
 describe('the station sales', () => {
   beforeEach(() => {
@@ -14,7 +21,7 @@ describe('the station sales', () => {
 
   it('shows the totals, revenue over time by fuel and by payment mode, and the mix', async () => {
     serveMetrics({ [SALES]: salesSeries() });
-    renderApp(`/stations/${STATION.slug}/sales`);
+    renderPage(`/stations/${STATION.slug}/sales`);
 
     expect((await screen.findByTestId('sales-revenue-value', {}, { timeout: 8000 })).textContent).toBe(
       '₹1.2 L',
@@ -31,7 +38,9 @@ describe('the station sales', () => {
 
   it('sends the window and the filters of the address bar, and changes them there', async () => {
     const fetchMock = serveMetrics({ [SALES]: salesSeries() });
-    const { router, user } = renderApp(`/stations/${STATION.slug}/sales?${FIXED.query}&paymentMode=upi,cash`);
+    const { router, user } = renderPage(
+      `/stations/${STATION.slug}/sales?${FIXED.query}&paymentMode=upi,cash`,
+    );
 
     await screen.findByTestId('sales-revenue-value');
     expect(lastQuery(fetchMock, SALES)).toMatchObject({
@@ -50,7 +59,7 @@ describe('the station sales', () => {
 
   it('says when nothing matches the filters and clears them', async () => {
     serveMetrics({ [SALES]: salesSeries({ fuels: [], paymentMix: [] }) });
-    const { router, user } = renderApp(`/stations/${STATION.slug}/sales?fuel=cng`);
+    const { router, user } = renderPage(`/stations/${STATION.slug}/sales?fuel=cng`);
 
     expect(await screen.findByText('No sales match these filters in this window')).toBeTruthy();
     await user.click(screen.getAllByRole('button', { name: 'Clear filters' }).at(-1) as HTMLElement);
@@ -60,7 +69,7 @@ describe('the station sales', () => {
 
   it('shows why a window is too long and does not call the API', async () => {
     const fetchMock = serveMetrics({ [SALES]: salesSeries() });
-    renderApp(`/stations/${STATION.slug}/sales?${TOO_LONG}`);
+    renderPage(`/stations/${STATION.slug}/sales?${TOO_LONG}`);
 
     expect(await screen.findByText('The window can be at most 180 days for this screen')).toBeTruthy();
     expect(callsTo(fetchMock, SALES)).toHaveLength(0);
@@ -68,7 +77,7 @@ describe('the station sales', () => {
 
   it('reports a server failure at once while it retries', async () => {
     serveMetrics({ [SALES]: () => errorResponse(503, 'UNAVAILABLE', 'Sales are being rebuilt') });
-    renderApp(`/stations/${STATION.slug}/sales`);
+    renderPage(`/stations/${STATION.slug}/sales`);
 
     expect(await screen.findByText('Could not load the sales')).toBeTruthy();
     expect(screen.getByText('Retrying…')).toBeTruthy();

@@ -8,10 +8,14 @@ import {
 } from '@forecourt/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { Route as NotificationsPage } from '../../routes/settings/notifications.lazy';
+import { Route as WorkflowPage } from '../../routes/settings/notifications.workflow.lazy';
 import { callsTo, errorResponse, jsonResponse, stubFetch, type TFetchRequest } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
+import { renderPageAt, type TScreenPage } from '../../test/render-screen';
 import { ME, signIn, withMe } from '../../test/session';
 import { credentialsToSend } from './components/integrations-tab';
+import { ZNotificationsSearch } from './search';
 import { formToSave, move, workflowToForm } from './workflow-form';
 
 const BASE = '/api/platform/notifications';
@@ -185,6 +189,13 @@ beforeEach(() => {
   signIn('admin');
 });
 
+/** The notification settings and the workflow editor, without the rest of the app. */
+const PAGES: TScreenPage[] = [
+  { page: NotificationsPage, validateSearch: ZNotificationsSearch },
+  { page: WorkflowPage },
+];
+const renderPage = (path: string) => renderPageAt(path, PAGES);
+
 describe('workflow form model', () => {
   it('sends flat steps (never the template nesting) and reorders steps', () => {
     const form = workflowToForm(announcement());
@@ -223,7 +234,7 @@ describe('workflow form model', () => {
 describe('the notifications admin screens', () => {
   it('lists workflows with trigger identifier, tags and flags', async () => {
     serve();
-    renderApp('/settings/notifications');
+    renderPage('/settings/notifications');
     const [row] = await screen.findAllByTestId('workflow-row');
     expect(within(row!).getByText('System announcement')).toBeTruthy();
     expect(within(row!).getByText('system-announcement')).toBeTruthy();
@@ -250,7 +261,7 @@ describe('the notifications admin screens', () => {
         return jsonResponse({ data: announcement() }, 201);
       return undefined;
     });
-    const { user } = renderApp('/settings/notifications');
+    const { user } = renderPage('/settings/notifications');
     const card = await screen.findByTestId('workflow-template');
     expect(within(card).getByText('Incident opened')).toBeTruthy();
     expect(within(card).getByText('In-app')).toBeTruthy();
@@ -269,7 +280,7 @@ describe('the notifications admin screens', () => {
         ? errorResponse(404, 'FEATURE_DISABLED', 'The workflow template store is turned off')
         : undefined,
     );
-    renderApp('/settings/notifications');
+    renderPage('/settings/notifications');
     await screen.findAllByTestId('workflow-row');
     await waitFor(() => expect(callsTo(fetchMock, `${BASE}/workflow-templates`)).toHaveLength(1));
     await waitFor(() => expect(screen.queryByText('Could not load the template store.')).toBeNull());
@@ -279,7 +290,7 @@ describe('the notifications admin screens', () => {
 
   it('edits the in-app body, previews it live and saves the flat steps', async () => {
     const fetchMock = serve();
-    const { user } = renderApp(`/settings/notifications/workflows/${WORKFLOW_ID}`);
+    const { user } = renderPage(`/settings/notifications/workflows/${WORKFLOW_ID}`);
     const body = await screen.findByLabelText('Step 1 in-app body');
     const frame = await screen.findByTitle('Preview of step 1');
     await waitFor(() => expect(frame.getAttribute('srcdoc')).toContain('<strong>Sample title</strong>'));
@@ -303,7 +314,7 @@ describe('the notifications admin screens', () => {
 
   it('authors an email with blocks (text, button, alignment) and previews the email-safe HTML live', async () => {
     const fetchMock = serve();
-    const { user } = renderApp(`/settings/notifications/workflows/${WORKFLOW_ID}`);
+    const { user } = renderPage(`/settings/notifications/workflows/${WORKFLOW_ID}`);
     await screen.findByLabelText('Step 1 in-app body');
     await user.click(screen.getByRole('button', { name: 'Add step' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Email' }));
@@ -337,7 +348,7 @@ describe('the notifications admin screens', () => {
 
   it('shows the template error the preview answers', async () => {
     serve();
-    const { user } = renderApp(`/settings/notifications/workflows/${WORKFLOW_ID}`);
+    const { user } = renderPage(`/settings/notifications/workflows/${WORKFLOW_ID}`);
     const body = await screen.findByLabelText('Step 1 in-app body');
     await user.clear(body);
     await user.type(body, '{{{{#if x}}');
@@ -346,7 +357,7 @@ describe('the notifications admin screens', () => {
 
   it('adds, reorders and removes steps, with digest settings and conditions', async () => {
     serve();
-    const { user } = renderApp(`/settings/notifications/workflows/${WORKFLOW_ID}`);
+    const { user } = renderPage(`/settings/notifications/workflows/${WORKFLOW_ID}`);
     await screen.findByLabelText('Step 1 in-app body');
     await user.click(screen.getByRole('button', { name: 'Add step' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Digest' }));
@@ -364,7 +375,7 @@ describe('the notifications admin screens', () => {
 
   it('generates the integration form from the catalogue, adds one and sends a test', async () => {
     const fetchMock = serve();
-    const { user } = renderApp('/settings/notifications?tab=integrations');
+    const { user } = renderPage('/settings/notifications?tab=integrations');
     await user.click(await screen.findByRole('button', { name: 'Add integration' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add an integration' });
     await user.click(within(dialog).getByLabelText('Channel', { selector: 'input' }));
@@ -419,7 +430,7 @@ describe('the notifications admin screens', () => {
 
   it('rotates the secret key after confirmation and shows it once', async () => {
     const fetchMock = serve();
-    const { user } = renderApp('/settings/notifications?tab=keys');
+    const { user } = renderPage('/settings/notifications?tab=keys');
     expect(await screen.findByText('app-ident-123')).toBeTruthy();
     expect(screen.queryByTestId('new-secret-key')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Rotate secret key' }));
@@ -510,7 +521,7 @@ describe('the notifications admin screens', () => {
       if (url.pathname === `${BASE}/activity/${detail._id}`) return jsonResponse({ data: detail });
       return undefined;
     });
-    const { user } = renderApp('/settings/notifications?tab=activity');
+    const { user } = renderPage('/settings/notifications?tab=activity');
     const [row] = await screen.findAllByTestId('activity-row');
     expect(within(row!).getByText('1 completed')).toBeTruthy();
     await user.click(within(row!).getByRole('button', { name: 'Open trigger tx-55' }));
@@ -564,7 +575,7 @@ describe('the notifications admin screens', () => {
         });
       return undefined;
     });
-    const { user } = renderApp('/settings/notifications?tab=subscribers');
+    const { user } = renderPage('/settings/notifications?tab=subscribers');
     expect(await screen.findAllByTestId('subscriber-row')).toHaveLength(2);
     await user.type(screen.getByRole('textbox', { name: 'Search subscribers' }), 'member@');
     await waitFor(() => expect(screen.getAllByTestId('subscriber-row')).toHaveLength(1));
@@ -602,7 +613,7 @@ describe('the notifications admin screens', () => {
       }
       return undefined;
     });
-    const { user } = renderApp('/settings/notifications?tab=topics');
+    const { user } = renderPage('/settings/notifications?tab=topics');
     await screen.findAllByTestId('topic-row');
     await user.type(screen.getByLabelText(/^Topic key/), 'day-shift');
     await user.click(screen.getByRole('button', { name: 'Create topic' }));
@@ -625,11 +636,12 @@ describe('the notifications admin screens', () => {
     expect(callsTo(fetchMock, `${BASE}/topics/night-shift/subscribers/removal`, 'POST')).toHaveLength(1);
   });
 
+  // The profile menu is the shell's: this one renders the whole app.
   it('shows the menu entry to admins only and tells members the page is for admins', async () => {
     serve();
     const { user, unmount } = renderApp('/settings/notifications');
     await screen.findAllByTestId('workflow-row');
-    await user.click(screen.getByTestId('profile-menu'));
+    await user.click(await screen.findByTestId('profile-menu'));
     expect(await screen.findByRole('menuitem', { name: 'Notifications' })).toBeTruthy();
     unmount();
 
@@ -637,7 +649,7 @@ describe('the notifications admin screens', () => {
     const fetchMock = serve(undefined, ME.member);
     const member = renderApp('/settings/notifications');
     expect(await screen.findByText('Only for admins')).toBeTruthy();
-    await member.user.click(screen.getByTestId('profile-menu'));
+    await member.user.click(await screen.findByTestId('profile-menu'));
     await screen.findByRole('menuitem', { name: 'Mailbox' });
     expect(screen.queryByRole('menuitem', { name: 'Notifications' })).toBeNull();
     expect(callsTo(fetchMock, `${BASE}/workflows`)).toHaveLength(0);

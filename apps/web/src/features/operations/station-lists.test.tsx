@@ -1,8 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { Route as ChallansPage } from '../../routes/stations/station/challans.lazy';
+import { Route as CustomersPage } from '../../routes/stations/station/customers.lazy';
+import { Route as StationLayout } from '../../routes/stations/station/layout.lazy';
+import { Route as PaymentsPage } from '../../routes/stations/station/payments.lazy';
+import { Route as VehiclesPage } from '../../routes/stations/station/vehicles.lazy';
 import { errorResponse, jsonResponse } from '../../test/fetch-stub';
-import { renderApp } from '../../test/render-app';
+import { renderPageAt, type TScreenPage } from '../../test/render-screen';
 import { signIn } from '../../test/session';
+import { ZChallansSearch, ZCustomersSearch, ZPaymentsSearch, ZSightingsSearch } from './search';
 import {
   challan,
   customer,
@@ -28,6 +34,15 @@ beforeEach(() => {
   signIn('admin');
 });
 
+/** The station lists, each alone in the station layout, as the app shows them. */
+const PAGES: TScreenPage[] = [
+  { page: PaymentsPage, validateSearch: ZPaymentsSearch, layout: StationLayout },
+  { page: VehiclesPage, validateSearch: ZSightingsSearch, layout: StationLayout },
+  { page: CustomersPage, validateSearch: ZCustomersSearch, layout: StationLayout },
+  { page: ChallansPage, validateSearch: ZChallansSearch, layout: StationLayout },
+];
+const renderPage = (path: string) => renderPageAt(path, PAGES);
+
 describe('station payments', () => {
   const API = stationPath('payments');
   const PATH = `/stations/${STATION.slug}/payments`;
@@ -43,7 +58,7 @@ describe('station payments', () => {
           ),
         ),
     });
-    const { user, router } = renderApp(PATH);
+    const { user, router } = renderPage(PATH);
 
     const rows = await screen.findAllByTestId('payments-row');
     expect(rows).toHaveLength(2);
@@ -64,7 +79,7 @@ describe('station payments', () => {
 
   it('stops at 93 days', async () => {
     const { queries } = serve({ [API]: () => jsonResponse(page([payment(1)])) });
-    renderApp(`${PATH}?${windowAgo(94)}`);
+    renderPage(`${PATH}?${windowAgo(94)}`);
     expect(await screen.findByText('The window can be at most 93 days for this screen')).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 1, name: STATION.name })).toBeTruthy();
     expect(queries(API)).toHaveLength(0);
@@ -72,7 +87,7 @@ describe('station payments', () => {
 
   it('says when the window has no payments', async () => {
     serve({ [API]: () => jsonResponse(page([])) });
-    renderApp(PATH);
+    renderPage(PATH);
     expect(await screen.findByText('No payments in this window')).toBeTruthy();
   });
 });
@@ -91,7 +106,7 @@ describe('station vehicles (camera reads)', () => {
           ]),
         ),
     });
-    const { user, router } = renderApp(`${PATH}?vehicleClass=car,truck`);
+    const { user, router } = renderPage(`${PATH}?vehicleClass=car,truck`);
 
     const rows = await screen.findAllByTestId('sightings-row');
     const first = within(rows[0]!);
@@ -120,7 +135,7 @@ describe('station vehicles (camera reads)', () => {
       [API]: () =>
         fail ? errorResponse(503, 'UNAVAILABLE', 'Down for a moment') : jsonResponse(page([sighting(1)])),
     });
-    const { user, queryClient } = renderApp(PATH);
+    const { user, queryClient } = renderPage(PATH);
     withoutRetries(queryClient);
 
     expect(await screen.findByText('Could not load the vehicle visits')).toBeTruthy();
@@ -144,7 +159,7 @@ describe('station customers', () => {
           ]),
         ),
     });
-    const { user, router } = renderApp(PATH);
+    const { user, router } = renderPage(PATH);
 
     const rows = await screen.findAllByTestId('customers-row');
     const first = within(rows[0]!);
@@ -169,7 +184,7 @@ describe('station customers', () => {
 
   it('searches by name or phone and filters by kind', async () => {
     const { queries } = serve({ [API]: () => jsonResponse(page([customer(1)])) });
-    const { user, router } = renderApp(`${PATH}?kind=fleet`);
+    const { user, router } = renderPage(`${PATH}?kind=fleet`);
     await screen.findAllByTestId('customers-row');
     expect(queries(API)[0]!.get('kind')).toBe('fleet');
 
@@ -193,7 +208,7 @@ describe('station challans', () => {
           ]),
         ),
     });
-    const { user, router } = renderApp(`${PATH}?stateCode=MH,GJ,ZZ`);
+    const { user, router } = renderPage(`${PATH}?stateCode=MH,GJ,ZZ`);
 
     const rows = await screen.findAllByTestId('challans-row');
     const first = within(rows[0]!);
@@ -213,7 +228,7 @@ describe('station challans', () => {
 
   it('stops at 60 days', async () => {
     const { queries } = serve({ [API]: () => jsonResponse(page([challan(1)])) });
-    renderApp(`${PATH}?span=61d`);
+    renderPage(`${PATH}?span=61d`);
     expect(await screen.findByText('The window can be at most 60 days for this screen')).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 1, name: STATION.name })).toBeTruthy();
     expect(queries(API)).toHaveLength(0);

@@ -1,14 +1,23 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { Route as StationLayout } from '../../routes/stations/station/layout.lazy';
+import { Route as TransactionsPage } from '../../routes/stations/station/transactions.lazy';
 import { errorResponse, jsonResponse } from '../../test/fetch-stub';
-import { renderApp } from '../../test/render-app';
+import { renderPageAt, type TScreenPage } from '../../test/render-screen';
 import { signIn } from '../../test/session';
+import { ZTransactionsSearch } from './search';
 import { page, pickOption, STATION, serve, stationPath, transaction, withoutRetries } from './test-fixtures';
 
 const PATH = `/stations/${STATION.slug}/transactions`;
 const API = stationPath('transactions');
 
 const HOUR = 3_600_000;
+
+/** The transactions page alone, in the station layout, as the app shows it. */
+const PAGES: TScreenPage[] = [
+  { page: TransactionsPage, validateSearch: ZTransactionsSearch, layout: StationLayout },
+];
+const renderPage = (path: string) => renderPageAt(path, PAGES);
 
 describe('station transactions', () => {
   beforeEach(() => {
@@ -34,7 +43,7 @@ describe('station transactions', () => {
           ]),
         ),
     });
-    renderApp(PATH);
+    renderPage(PATH);
 
     const rows = await screen.findAllByTestId('transactions-row');
     expect(rows).toHaveLength(2);
@@ -64,7 +73,7 @@ describe('station transactions', () => {
 
   it('sends the filters in the URL and writes new ones to the URL and the API call', async () => {
     const { queries } = serve({ [API]: () => jsonResponse(page([transaction(1)])) });
-    const { user, router } = renderApp(`${PATH}?paymentMode=upi,cash&status=unpaid`);
+    const { user, router } = renderPage(`${PATH}?paymentMode=upi,cash&status=unpaid`);
 
     await screen.findAllByTestId('transactions-row');
     expect(queries(API)[0]!.get('paymentMode')).toBe('cash,upi');
@@ -86,7 +95,7 @@ describe('station transactions', () => {
     const { queries } = serve({
       [API]: () => jsonResponse(page([transaction(1)], { nextCursor: 'c2Vjb25kLXBhZ2U' })),
     });
-    const { user, router } = renderApp(`${PATH}?cursor=c2Vjb25kLXBhZ2U`);
+    const { user, router } = renderPage(`${PATH}?cursor=c2Vjb25kLXBhZ2U`);
     await screen.findAllByTestId('transactions-row');
 
     await user.click(screen.getByRole('button', { name: 'Amount' }));
@@ -107,7 +116,7 @@ describe('station transactions', () => {
     const { queries } = serve({ [API]: () => jsonResponse(page([transaction(1)])) });
     const end = new Date();
     const start = new Date(end.getTime() - 400 * 24 * HOUR);
-    renderApp(`${PATH}?startDate=${start.toISOString()}&endDate=${end.toISOString()}`);
+    renderPage(`${PATH}?startDate=${start.toISOString()}&endDate=${end.toISOString()}`);
 
     expect(await screen.findByText('The window can be at most 366 days for this screen')).toBeTruthy();
     // The station header has loaded, so the page had every chance to ask for its rows.
@@ -120,7 +129,7 @@ describe('station transactions', () => {
     const { queries } = serve({
       [API]: (url) => jsonResponse(page(url.searchParams.has('status') ? [] : [transaction(1)])),
     });
-    const { user, router } = renderApp(`${PATH}?status=voided&sort=quantity`);
+    const { user, router } = renderPage(`${PATH}?status=voided&sort=quantity`);
 
     expect(await screen.findByText('No transactions match these filters')).toBeTruthy();
     const clear = screen.getAllByRole('button', { name: 'Clear filters' });
@@ -133,7 +142,7 @@ describe('station transactions', () => {
 
   it('says when the window has no fills', async () => {
     serve({ [API]: () => jsonResponse(page([])) });
-    renderApp(PATH);
+    renderPage(PATH);
     expect(await screen.findByText('No transactions in this window')).toBeTruthy();
     expect(screen.queryByTestId('keyset-pager')).toBeNull();
   });
@@ -144,7 +153,7 @@ describe('station transactions', () => {
       [API]: () =>
         fail ? errorResponse(500, 'INTERNAL', 'Something broke') : jsonResponse(page([transaction(1)])),
     });
-    const { user, queryClient } = renderApp(PATH);
+    const { user, queryClient } = renderPage(PATH);
     withoutRetries(queryClient);
 
     expect(await screen.findByText('Could not load the transactions')).toBeTruthy();
@@ -163,7 +172,7 @@ describe('station transactions', () => {
           ? errorResponse(400, 'WINDOW_TOO_LONG', 'Sorting by quantity needs a window of at most 31 days')
           : jsonResponse(page([transaction(1)])),
     });
-    const { user, router } = renderApp(`${PATH}?sort=-quantity&span=90d`);
+    const { user, router } = renderPage(`${PATH}?sort=-quantity&span=90d`);
 
     expect(await screen.findByText('Sorting by quantity needs a window of at most 31 days')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
@@ -201,7 +210,7 @@ describe('keyset paging', () => {
 
   it('goes forward with nextCursor, back through the visited cursors, and to the first page', async () => {
     const { queries } = serveThreePages();
-    const { user, router } = renderApp(PATH);
+    const { user, router } = renderPage(PATH);
 
     await waitFor(() => expect(shownRegistration()).toBe('GJ05PG0001'));
     expect(screen.getByTestId('keyset-count').textContent).toBe('10,000+ transactions');
@@ -243,7 +252,7 @@ describe('keyset paging', () => {
 
   it('opens a shared page address without a trail: forward and first page still work', async () => {
     serveThreePages();
-    const { user } = renderApp(`${PATH}?cursor=cursor-2`);
+    const { user } = renderPage(`${PATH}?cursor=cursor-2`);
 
     await waitFor(() => expect(shownRegistration()).toBe('GJ05PG0002'));
     expect(screen.getByTestId('keyset-position').textContent).toBe('A later page');
@@ -255,7 +264,7 @@ describe('keyset paging', () => {
 
   it('a filter change drops the cursor and its trail', async () => {
     const { queries } = serveThreePages();
-    const { user, router } = renderApp(PATH);
+    const { user, router } = renderPage(PATH);
     await waitFor(() => expect(shownRegistration()).toBe('GJ05PG0001'));
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(shownRegistration()).toBe('GJ05PG0002'));

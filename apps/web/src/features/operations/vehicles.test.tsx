@@ -1,13 +1,23 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { Route as VehiclesPage } from '../../routes/vehicles/list.lazy';
+import { Route as VehiclePage } from '../../routes/vehicles/vehicle.lazy';
 import { errorResponse, jsonResponse } from '../../test/fetch-stub';
-import { renderApp } from '../../test/render-app';
+import { renderPageAt, type TScreenPage } from '../../test/render-screen';
 import { signIn } from '../../test/session';
+import { ZVehicleRegistrySearch, ZVehicleSearch } from './search';
 import { page, pickOption, STATION, serve, vehicle, vehicleDetail, withoutRetries } from './test-fixtures';
 
 beforeEach(() => {
   signIn('admin');
 });
+
+/** The vehicle register and a vehicle, without the rest of the app. */
+const PAGES: TScreenPage[] = [
+  { page: VehiclesPage, validateSearch: ZVehicleRegistrySearch },
+  { page: VehiclePage, validateSearch: ZVehicleSearch },
+];
+const renderPage = (path: string) => renderPageAt(path, PAGES);
 
 describe('the vehicle registry', () => {
   const API = '/api/vehicles';
@@ -24,7 +34,7 @@ describe('the vehicle registry', () => {
           }),
         ),
     });
-    renderApp('/vehicles');
+    renderPage('/vehicles');
 
     const rows = await screen.findAllByTestId('vehicles-row');
     expect(within(rows[0]!).getByRole('link', { name: 'MH12AB1234' }).getAttribute('href')).toBe(
@@ -43,7 +53,7 @@ describe('the vehicle registry', () => {
 
   it('filters by watch list, class and registration through the URL', async () => {
     const { queries } = serve({ [API]: () => jsonResponse(page([vehicle(1)])) });
-    const { user, router } = renderApp('/vehicles?fuel=diesel');
+    const { user, router } = renderPage('/vehicles?fuel=diesel');
     await screen.findAllByTestId('vehicles-row');
     expect(queries(API)[0]!.get('fuel')).toBe('diesel');
 
@@ -64,7 +74,7 @@ describe('the vehicle registry', () => {
 
   it('says when no vehicle matches', async () => {
     serve({ [API]: () => jsonResponse(page([])) });
-    renderApp('/vehicles?isWatchlisted=true');
+    renderPage('/vehicles?isWatchlisted=true');
     expect(await screen.findByText('No vehicles match these filters')).toBeTruthy();
   });
 });
@@ -78,7 +88,7 @@ describe('a vehicle page', () => {
       '/api/stations': () =>
         jsonResponse(page([{ ...STATION, id: 9, slug: 'adajan', name: 'Adajan Road' }], { pages: 1 })),
     });
-    renderApp('/vehicles/mh12-ab-1234');
+    renderPage('/vehicles/mh12-ab-1234');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'MH12AB1234' })).toBeTruthy();
     expect(screen.getByTestId('watchlist-badge')).toBeTruthy();
@@ -107,7 +117,7 @@ describe('a vehicle page', () => {
 
   it('answers an unknown registration with a not-found state', async () => {
     const { queries } = serve({ [API]: () => errorResponse(404, 'NOT_FOUND', 'Vehicle not found') });
-    renderApp('/vehicles/MH12AB1234');
+    renderPage('/vehicles/MH12AB1234');
 
     expect(await screen.findByRole('heading', { name: 'Vehicle not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /back to all vehicles/i }).getAttribute('href')).toBe(
@@ -120,7 +130,7 @@ describe('a vehicle page', () => {
 
   it('does not ask for a window over 180 days', async () => {
     const { queries } = serve({ [API]: () => jsonResponse(vehicleDetail()) });
-    renderApp('/vehicles/MH12AB1234?span=181d');
+    renderPage('/vehicles/MH12AB1234?span=181d');
     expect(await screen.findByText('The window can be at most 180 days for this screen')).toBeTruthy();
     expect(queries(API)).toHaveLength(0);
     expect(screen.queryByText('Loading vehicle…')).toBeNull();
@@ -131,7 +141,7 @@ describe('a vehicle page', () => {
     serve({
       [API]: () => (fail ? errorResponse(500, 'INTERNAL', 'Something broke') : jsonResponse(vehicleDetail())),
     });
-    const { user, queryClient } = renderApp('/vehicles/MH12AB1234');
+    const { user, queryClient } = renderPage('/vehicles/MH12AB1234');
     withoutRetries(queryClient);
 
     expect(await screen.findByText('Could not load this vehicle')).toBeTruthy();

@@ -1,9 +1,10 @@
 import type { TOrganization, TOrganizationDetail } from '@forecourt/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { Route as OrganizationSettingsPage } from '../../routes/settings/organization.lazy';
 import { callsTo, errorResponse, jsonResponse, stubFetch } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
-import { renderScreen } from '../../test/render-screen';
+import { renderPageAt, renderScreen, type TScreenPage } from '../../test/render-screen';
 import { ME, signIn } from '../../test/session';
 import { OrganizationsScreen } from './components/organizations-screen';
 import { ZOrganizationsSearch } from './search';
@@ -60,6 +61,10 @@ const renderOrganizations = () =>
     screen: ({ search }) => <OrganizationsScreen search={search} />,
   });
 
+/** The organisation settings page alone, as the app's `/settings/organization` shows it. */
+const PAGES: TScreenPage[] = [{ page: OrganizationSettingsPage }];
+const renderPage = (path: string) => renderPageAt(path, PAGES);
+
 describe('organisations', () => {
   it('lists the organisations and filters by fuel provider', async () => {
     signIn('admin');
@@ -77,6 +82,7 @@ describe('organisations', () => {
     ).toBe(true);
   });
 
+  // The header's organisation name is the shell's: this one renders the whole app.
   it('renames the organisation in settings and the profile menu follows', async () => {
     signIn('admin');
     const fetchMock = serve();
@@ -102,7 +108,7 @@ describe('organisations', () => {
     signIn('member');
     me = ME.member;
     serve();
-    renderApp('/settings/organization');
+    renderPage('/settings/organization');
     const form = await screen.findByRole('form', { name: 'Organisation settings' });
     expect(within(form).queryByRole('button', { name: 'Save settings' })).toBeNull();
     expect(within(form).getByText('Only admins can change these settings.')).toBeTruthy();

@@ -1,10 +1,16 @@
 import type { TOnboardingStatus, TStation } from '@forecourt/contracts';
+import { stripSearchParams } from '@tanstack/react-router';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { Route as StationListPage } from '../../routes/stations/list.lazy';
+import { Route as NewStationPage } from '../../routes/stations/new.lazy';
+import { Route as IngestPage } from '../../routes/stations/station/ingest.lazy';
+import { Route as StationLayout } from '../../routes/stations/station/layout.lazy';
 import { callsTo, errorResponse, jsonResponse, stubFetch } from '../../test/fetch-stub';
-import { renderApp } from '../../test/render-app';
+import { renderPageAt, type TScreenPage } from '../../test/render-screen';
 import { ME, signIn, withMe } from '../../test/session';
 import { testStation } from '../../test/stations';
+import { STATION_LIST_DEFAULTS, ZStationListSearch } from './search';
 
 const EMPTY_ORG: TOnboardingStatus = {
   stations: 0,
@@ -55,11 +61,23 @@ function serve(me = ME.admin) {
   return fetchMock;
 }
 
+/** The station list, the add-station form and the data-key page: the steps of adding a station, without the rest of the app. */
+const PAGES: TScreenPage[] = [
+  {
+    page: StationListPage,
+    validateSearch: ZStationListSearch,
+    search: { middlewares: [stripSearchParams(STATION_LIST_DEFAULTS)] },
+  },
+  { page: NewStationPage },
+  { page: IngestPage, layout: StationLayout },
+];
+const renderPage = (path: string) => renderPageAt(path, PAGES);
+
 describe('a new organisation adds its first station', () => {
   it('the empty list offers the first step and the checklist shows what is left', async () => {
     signIn('admin');
     serve();
-    const { user, router } = renderApp('/stations');
+    const { user, router } = renderPage('/stations');
     const checklist = await screen.findByTestId('setup-checklist');
     expect(within(checklist).getByRole('progressbar', { name: '0 of 4 steps done' })).toBeTruthy();
     const empty = await screen.findByText('No stations yet');
@@ -71,7 +89,7 @@ describe('a new organisation adds its first station', () => {
   it('checks the form with the API schema, sends it, then issues the data key and shows it once', async () => {
     signIn('admin');
     const fetchMock = serve();
-    const { user, router } = renderApp('/stations/new');
+    const { user, router } = renderPage('/stations/new');
     const form = await screen.findByRole('form', { name: 'Add a station' });
     // Pasting, not typing key by key: the form has many fields and the runner may be busy.
     const fill = async (label: RegExp, value: string) => {
@@ -127,7 +145,7 @@ describe('a new organisation adds its first station', () => {
   it('a member sees no way to add stations', async () => {
     signIn('member');
     serve(ME.member);
-    renderApp('/stations');
+    renderPage('/stations');
     expect(await screen.findByText('No stations yet')).toBeTruthy();
     expect(screen.queryByRole('link', { name: /Add (a )?station/ })).toBeNull();
     expect(screen.queryByTestId('setup-checklist')).toBeNull();

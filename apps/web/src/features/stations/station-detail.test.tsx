@@ -1,9 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { Route as StationLayout } from '../../routes/stations/station/layout.lazy';
+import { Route as MetricsPage } from '../../routes/stations/station/metrics.lazy';
+import { Route as OverviewPage } from '../../routes/stations/station/overview.lazy';
 import { errorResponse, jsonResponse, stubFetch } from '../../test/fetch-stub';
-import { renderApp } from '../../test/render-app';
+import { renderPageAt, type TScreenPage } from '../../test/render-screen';
 import { signIn, withMe } from '../../test/session';
 import { RING_ROAD_SURAT, testStation } from '../../test/stations';
+import { ZChartSearch } from '../metrics/search';
 
 const STATION = testStation({
   ...RING_ROAD_SURAT,
@@ -51,6 +55,13 @@ function serveStation(nearby: unknown = NEARBY) {
   );
 }
 
+/** The station layout with its overview and metrics pages, without the rest of the app. */
+const PAGES: TScreenPage[] = [
+  { page: OverviewPage, validateSearch: ZChartSearch, layout: StationLayout },
+  { page: MetricsPage, validateSearch: ZChartSearch, layout: StationLayout },
+];
+const renderPage = (path: string) => renderPageAt(path, PAGES);
+
 describe('station pages', () => {
   beforeEach(() => {
     signIn('admin');
@@ -58,7 +69,7 @@ describe('station pages', () => {
 
   it('show the station header from GET /api/stations/:slug above the sub-page', async () => {
     serveStation();
-    renderApp(`/stations/${STATION.slug}/metrics`);
+    renderPage(`/stations/${STATION.slug}/metrics`);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Ring Road, Surat' })).toBeTruthy();
     expect(screen.getByText('Surat, Gujarat')).toBeTruthy();
@@ -73,7 +84,7 @@ describe('station pages', () => {
 
   it('open on the overview with the station record', async () => {
     serveStation();
-    renderApp(`/stations/${STATION.slug}`);
+    renderPage(`/stations/${STATION.slug}`);
 
     expect(await screen.findByRole('heading', { name: 'Station details' })).toBeTruthy();
     expect(screen.getByText(/Udhna Darwaja/)).toBeTruthy();
@@ -85,7 +96,7 @@ describe('station pages', () => {
 
   it('list the nearest stations on the overview with formatted distances and links', async () => {
     serveStation();
-    renderApp(`/stations/${STATION.slug}`);
+    renderPage(`/stations/${STATION.slug}`);
 
     const rows = await screen.findAllByTestId('nearby-station');
     expect(rows).toHaveLength(2);
@@ -100,14 +111,14 @@ describe('station pages', () => {
 
   it('say so when no other station is near', async () => {
     serveStation({ radiusKm: 100, results: [] });
-    renderApp(`/stations/${STATION.slug}`);
+    renderPage(`/stations/${STATION.slug}`);
 
     expect(await screen.findByText('No other station of yours within 100 km.')).toBeTruthy();
   });
 
   it('answer an unknown slug with a not-found state', async () => {
     const fetchMock = serveStation();
-    renderApp('/stations/no-such-station');
+    renderPage('/stations/no-such-station');
 
     expect(await screen.findByRole('heading', { name: 'Station not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /back to all stations/i }).getAttribute('href')).toBe(

@@ -1,9 +1,12 @@
 import type { TStation, TStationList } from '@forecourt/contracts';
+import { stripSearchParams } from '@tanstack/react-router';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { Route as StationListPage } from '../../routes/stations/list.lazy';
 import { callsTo, jsonResponse, stubFetch } from '../../test/fetch-stub';
-import { renderApp } from '../../test/render-app';
+import { renderPageAt, type TScreenPage } from '../../test/render-screen';
 import { signIn, withMe } from '../../test/session';
+import { STATION_LIST_DEFAULTS, ZStationListSearch } from './search';
 
 const base = {
   address: '1 Main Road',
@@ -73,6 +76,16 @@ function serveStations() {
   );
 }
 
+/** The station list alone, as the app's `/stations` shows it (its defaults left out of the address). */
+const PAGES: TScreenPage[] = [
+  {
+    page: StationListPage,
+    validateSearch: ZStationListSearch,
+    search: { middlewares: [stripSearchParams(STATION_LIST_DEFAULTS)] },
+  },
+];
+const renderPage = (path: string) => renderPageAt(path, PAGES);
+
 describe('the station list', () => {
   beforeEach(() => {
     signIn('admin');
@@ -80,7 +93,7 @@ describe('the station list', () => {
 
   it('renders one row per station with a link, badges and the pager', async () => {
     const fetchMock = serveStations();
-    renderApp('/stations');
+    renderPage('/stations');
 
     const rows = await screen.findAllByTestId('station-row');
     expect(rows).toHaveLength(3);
@@ -102,7 +115,7 @@ describe('the station list', () => {
 
   it('sorts by a column header and keeps the sort in the URL', async () => {
     serveStations();
-    const { user, router } = renderApp('/stations');
+    const { user, router } = renderPage('/stations');
     await screen.findAllByTestId('station-row');
 
     await user.click(screen.getByRole('button', { name: 'Name' }));
@@ -120,7 +133,7 @@ describe('the station list', () => {
 
   it('shows an empty state when nothing matches, and clears the filters from it', async () => {
     serveStations();
-    const { user, router } = renderApp('/stations?q=zzz&status=closed&sort=-city');
+    const { user, router } = renderPage('/stations?q=zzz&status=closed&sort=-city');
 
     expect(await screen.findByText('No stations match these filters')).toBeTruthy();
     expect(screen.queryByTestId('station-table')).toBeNull();
@@ -136,7 +149,7 @@ describe('the station list', () => {
 
   it('searches after the user pauses typing', async () => {
     const fetchMock = serveStations();
-    const { user, router } = renderApp('/stations');
+    const { user, router } = renderPage('/stations');
     await screen.findAllByTestId('station-row');
 
     const searchbox = screen.getByRole('searchbox', { name: 'Search' });
