@@ -17,7 +17,7 @@ import { transactionsQuery } from '../modules/operations/transactions.repository
 import { createTestApp, type TestApp } from '../test/create-test-app';
 import { createOrganization, createSignedInUser, createStation } from '../test/factories';
 import { createTestDatabase } from '../test/test-database';
-import { migrateToLatest, openDatabase } from './database';
+import { openDatabase } from './database';
 import { migrations } from './migrations';
 import {
   addMonths,
@@ -36,8 +36,13 @@ const DAY = 86_400_000;
 const serverUrl = process.env.TEST_DATABASE_URL;
 const TABLES = Object.keys(PARTITIONED_TABLES) as PartitionedTable[];
 
-/** A fresh PostgreSQL schema migrated up to (and including) `last`, like an existing deployment. */
-async function databaseAt(last: string) {
+/**
+ * A fresh PostgreSQL schema with every migration but `pending`, like a deployment from before it.
+ * Migrations after `pending` that touch other tables (0020 adds a notification column the app
+ * reads at start) are applied too, so the app runs on it; `migrateRest()` then applies `pending`
+ * alone, out of order (the two are independent, so the order does not change the result).
+ */
+async function databaseWithout(pending: string) {
   const url = serverUrl as string;
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
@@ -47,15 +52,22 @@ async function databaseAt(last: string) {
   const scoped = new URL(url);
   scoped.searchParams.set('options', `-c search_path=${schema}`);
   const handle = openDatabase(scoped.toString());
-  const migrator = new Migrator({
-    db: handle.db,
-    provider: { getMigrations: async () => migrations },
-    migrationTableSchema: schema,
-  });
-  const { error } = await migrator.migrateTo(last);
+  const migrator = (only: typeof migrations) =>
+    new Migrator({
+      db: handle.db,
+      provider: { getMigrations: async () => only },
+      migrationTableSchema: schema,
+      allowUnorderedMigrations: true,
+    });
+  const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name !== pending));
+  const { error } = await migrator(before).migrateToLatest();
   if (error) throw error;
   return {
     ...handle,
+    async migrateRest() {
+      const { error: failed } = await migrator(migrations).migrateToLatest();
+      if (failed) throw failed;
+    },
     async dispose() {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: url });
@@ -87,6 +99,7 @@ async function whereRows(t: TestApp, table: PartitionedTable, id: number): Promi
 
 describe.skipIf(!serverUrl)('monthly partitions of the fact tables (PostgreSQL)', () => {
   let t: TestApp;
+  let migrateRest: () => Promise<void>;
   let now: number;
   let admin: Record<string, string>;
   let station = { id: 0, organizationId: 0 };
@@ -134,7 +147,9 @@ describe.skipIf(!serverUrl)('monthly partitions of the fact tables (PostgreSQL)'
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ database: await databaseAt('0018-long-windows') });
+    const existing = await databaseWithout('0019-fact-partitions');
+    migrateRest = () => existing.migrateRest();
+    t = await createTestApp({ database: existing });
     now = t.clock.now();
     const db = t.database.db;
     const org = await createOrganization(db);
@@ -166,7 +181,7 @@ describe.skipIf(!serverUrl)('monthly partitions of the fact tables (PostgreSQL)'
     rowsBefore = await counts(t);
     before = {};
     for (const url of LISTS()) before[url] = await walk(url);
-    await migrateToLatest(t.database.db);
+    await migrateRest();
   }, 180_000);
   afterAll(() => t?.close());
 
