@@ -1,7 +1,12 @@
 import { Group, Text, VisuallyHidden } from '@mantine/core';
 import type { TChange } from '../change';
 
-const TONE_COLORS: Record<TChange['tone'], string> = { good: 'teal.8', bad: 'red.8', neutral: 'dimmed' };
+/** The theme's readable text shades (app/theme: 4.5:1 on the page in both schemes). */
+const TONE_COLORS: Record<TChange['tone'], string> = {
+  good: 'var(--mantine-color-teal-text)',
+  bad: 'var(--mantine-color-red-text)',
+  neutral: 'dimmed',
+};
 const ARROWS: Record<TChange['direction'], string> = { up: '▲', down: '▼', flat: '■' };
 
 /** ▲ 12.3% (teal when good news, red when bad), with the sentence screen readers hear. */
