@@ -33,6 +33,31 @@ export async function adminQuery(serverUrl: string, ...statements: string[]): Pr
 }
 
 /**
+ * Drops a test database once its connections are gone. A closed pool has only *asked* its
+ * connections to end (the server may still hold them for a moment); dropping `with (force)` at
+ * that moment makes the server send "terminating connection" to a client that has stopped
+ * listening, which surfaces as an uncaught error in whichever test runs next. So wait (briefly,
+ * bounded) for the last backend to leave, then drop; `force` only clears what is left after that.
+ */
+export async function dropTestDatabase(serverUrl: string, database: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const { rows } = await admin.query<{ open: string }>(
+        'select count(*) as open from pg_stat_activity where datname = $1',
+        [database],
+      );
+      if (Number(rows[0]?.open ?? 0) === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await admin.query(`drop database if exists ${database} with (force)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
  * Migrates a fresh template: a SQLite file under a temporary folder, or, when `serverUrl` names a
  * PostgreSQL server, a new database on it. `dispose` removes it.
  */
@@ -51,7 +76,7 @@ export async function createTemplateDatabase(
     }
     return {
       template: { dialect: 'postgres', serverUrl, database },
-      dispose: () => adminQuery(serverUrl, `drop database if exists ${database} with (force)`),
+      dispose: () => dropTestDatabase(serverUrl, database),
     };
   }
   const dir = mkdtempSync(join(tmpdir(), 'forecourt-template-'));

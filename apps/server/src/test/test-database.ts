@@ -9,6 +9,7 @@ import {
   copyPostgresTemplate,
   copySqliteTemplate,
   databaseUrl,
+  dropTestDatabase,
   type TestDatabaseTemplate,
 } from './template-database';
 
@@ -55,7 +56,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { dispose()
       ...handle,
       async dispose() {
         await handle.close();
-        await adminQuery(serverUrl, `drop database if exists ${database} with (force)`);
+        await dropTestDatabase(serverUrl, database);
       },
     };
   }
