@@ -23,50 +23,38 @@ export function ReportActions({
   };
   const print = () => window.print();
   // Phones get the same two actions as icons, so the figures are not pushed below the fold.
+  const actions = [
+    { label: 'Download CSV', Icon: IconDownload, run: download },
+    { label: 'Print', Icon: IconPrinter, run: print },
+  ];
   return (
     <>
-      <Button
-        visibleFrom="sm"
-        variant="default"
-        leftSection={<IconDownload size={16} aria-hidden />}
-        disabled={!ready}
-        onClick={download}
-      >
-        Download CSV
-      </Button>
-      <Button
-        visibleFrom="sm"
-        variant="default"
-        leftSection={<IconPrinter size={16} aria-hidden />}
-        disabled={!ready}
-        onClick={print}
-      >
-        Print
-      </Button>
-      <Tooltip label="Download CSV">
-        <ActionIcon
-          hiddenFrom="sm"
+      {actions.map(({ label, Icon, run }) => (
+        <Button
+          key={label}
+          visibleFrom="sm"
           variant="default"
-          size="lg"
-          aria-label="Download CSV"
+          leftSection={<Icon size={16} aria-hidden />}
           disabled={!ready}
-          onClick={download}
+          onClick={run}
         >
-          <IconDownload size={18} stroke={1.6} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label="Print">
-        <ActionIcon
-          hiddenFrom="sm"
-          variant="default"
-          size="lg"
-          aria-label="Print"
-          disabled={!ready}
-          onClick={print}
-        >
-          <IconPrinter size={18} stroke={1.6} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
+          {label}
+        </Button>
+      ))}
+      {actions.map(({ label, Icon, run }) => (
+        <Tooltip key={label} label={label}>
+          <ActionIcon
+            hiddenFrom="sm"
+            variant="default"
+            size="lg"
+            aria-label={label}
+            disabled={!ready}
+            onClick={run}
+          >
+            <Icon size={18} stroke={1.6} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      ))}
     </>
   );
 }

@@ -82,46 +82,46 @@ function StationOverview() {
         errorTitle="Could not load this station's figures"
         skeleton={<ScreenSkeleton tiles={5} charts={2} height={180} />}
       >
-        {({ kpis, comparison, window }) => (
-          <Stack gap="md" data-testid="station-overview-kpis">
-            <SalesKpiTiles kpis={kpis} scopeLabel="This station" comparison={comparison} />
-            {kpis.transactions === 0 ? (
-              <NoSales />
-            ) : (
-              <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" style={{ alignItems: 'start' }}>
-                <TimeChartCard
-                  title="Revenue over time"
-                  description="Takings per step of the window"
-                  testId="overview-revenue-trend"
-                  kind="line"
-                  rows={comparison.trend.map((step) => ({ at: step.at, revenue: step.revenuePaise }))}
-                  series={REVENUE_SERIES}
-                  scale={{
-                    stepMs: comparison.stepMs,
-                    spanMs: Date.parse(window.endDate) - Date.parse(window.startDate),
-                  }}
-                  valueFormatter={formatMoney}
-                  tickFormatter={formatMoneyCompact}
-                />
-                <TimeChartCard
-                  title="Fills over time"
-                  description="Transactions per step of the window"
-                  testId="overview-fills-trend"
-                  kind="line"
-                  rows={comparison.trend.map((step) => ({ at: step.at, fills: step.transactions }))}
-                  series={FILLS_SERIES}
-                  scale={{
-                    stepMs: comparison.stepMs,
-                    spanMs: Date.parse(window.endDate) - Date.parse(window.startDate),
-                  }}
-                  valueFormatter={formatCount}
-                />
-                <FuelTotalsCard fuels={kpis.fuels} />
-                <PaymentMixCard mix={kpis.paymentMix} revenuePaise={kpis.revenuePaise} />
-              </SimpleGrid>
-            )}
-          </Stack>
-        )}
+        {({ kpis, comparison, window }) => {
+          const trendScale = {
+            stepMs: comparison.stepMs,
+            spanMs: Date.parse(window.endDate) - Date.parse(window.startDate),
+          };
+          return (
+            <Stack gap="md" data-testid="station-overview-kpis">
+              <SalesKpiTiles kpis={kpis} scopeLabel="This station" comparison={comparison} />
+              {kpis.transactions === 0 ? (
+                <NoSales />
+              ) : (
+                <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" style={{ alignItems: 'start' }}>
+                  <TimeChartCard
+                    title="Revenue over time"
+                    description="Takings per step of the window"
+                    testId="overview-revenue-trend"
+                    kind="line"
+                    rows={comparison.trend.map((step) => ({ at: step.at, revenue: step.revenuePaise }))}
+                    series={REVENUE_SERIES}
+                    scale={trendScale}
+                    valueFormatter={formatMoney}
+                    tickFormatter={formatMoneyCompact}
+                  />
+                  <TimeChartCard
+                    title="Fills over time"
+                    description="Transactions per step of the window"
+                    testId="overview-fills-trend"
+                    kind="line"
+                    rows={comparison.trend.map((step) => ({ at: step.at, fills: step.transactions }))}
+                    series={FILLS_SERIES}
+                    scale={trendScale}
+                    valueFormatter={formatCount}
+                  />
+                  <FuelTotalsCard fuels={kpis.fuels} />
+                  <PaymentMixCard mix={kpis.paymentMix} revenuePaise={kpis.revenuePaise} />
+                </SimpleGrid>
+              )}
+            </Stack>
+          );
+        }}
       </WindowedView>
       <Paper withBorder p="lg">
         <Title order={2} size="h4" mb="md">
