@@ -102,7 +102,7 @@ process.on('SIGINT', () => {
 
 try {
   mkdirSync(values['data-dir'], { recursive: true });
-  const needsSeed = ['lists', 'plans', 'start'].some(want);
+  const needsSeed = ['lists', 'plans', 'long-windows', 'start'].some(want);
   if (needsSeed) seedIfMissing(sqliteUrl);
   const pgList = cluster && (want('lists') || want('plans'));
   if (pgList) {
@@ -141,6 +141,15 @@ try {
         '--rounds',
         rounds,
       ]);
+  }
+  if (want('long-windows')) {
+    run('long-windows-sqlite', tsx, [
+      'bench/long-windows.ts',
+      '--database-url',
+      sqliteUrl,
+      '--rounds',
+      full ? '15' : '3',
+    ]);
   }
   if (want('plans')) {
     run('lists-plans-sqlite', tsx, ['bench/lists-plans.ts', sqliteUrl]);
@@ -195,6 +204,12 @@ try {
       both,
     );
   }
+  if (want('export-stall'))
+    run('export-stall', tsx, ['bench/export-stall.ts', '--rows', full ? '100000' : '20000']);
+  // Two server processes on a PostgreSQL cluster and a redis-server of their own.
+  if (want('sockets') && postgresWanted)
+    run('sockets', tsx, ['bench/sockets-10k.ts', '--sockets', full ? '10000' : '1000'], both);
+  if (want('inbox-size')) run('inbox-size', 'npm', ['run', 'size', '-w', '@forecourt/inbox']);
   if (want('auth'))
     run('auth', tsx, ['bench/auth.ts', '--seconds', full ? '10' : '3', '--rounds', full ? '3' : '1']);
   // start builds the web app when it is stale, which the bundle sizes need.
