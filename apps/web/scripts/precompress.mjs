@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /** Text formats worth compressing; images and fonts are compressed formats already. */
-const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|geojson|txt|map|webmanifest)$/;
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|geojson|txt|map|webmanifest|pbf)$/;
 /** Below this a compressed copy saves less than the extra round of header bytes. */
 const MIN_BYTES = 1024;
 
