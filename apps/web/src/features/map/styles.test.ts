@@ -157,7 +157,8 @@ describe('the offline vector tiles', () => {
       maxzoom: 8,
       bounds: PLACES.bounds,
     });
-    expect(tiles?.type === 'vector' && tiles.attribution).toMatch(/GeoNames.*CC BY 4\.0/);
+    // Credited in the map, with a link to the attribution file that names the licences.
+    expect(tiles?.type === 'vector' && tiles.attribution).toMatch(/geo\/ATTRIBUTION\.txt.*GeoNames/);
     expect(tiles?.type === 'vector' && tiles.attribution).not.toMatch(/OpenStreetMap/);
     expect(ids(style)).toEqual(
       expect.arrayContaining(['place-labels-city', 'place-labels-town', 'place-labels-village']),
@@ -175,13 +176,19 @@ describe('the offline vector tiles', () => {
     expect(order.indexOf('road-major')).toBeLessThan(order.indexOf('state-labels-major'));
     expect(order.indexOf('road-minor')).toBeLessThan(order.indexOf('road-major'));
     const tiles = style.sources[BASEMAP_SOURCES.tiles];
-    expect(tiles?.type === 'vector' && tiles.attribution).toMatch(/© OpenStreetMap contributors.*ODbL/);
+    expect(tiles?.type === 'vector' && tiles.attribution).toMatch(/© OpenStreetMap contributors/);
     expect(ids(buildOfflineStyle('light', BASE, ROADS))).toEqual(order);
   });
 
-  it('stays valid with the station overlay on top of the tiles', () => {
-    const overlay = stationOverlay('light', stationFeatures(STATIONS), cityFeatures(STATIONS));
-    expectSound(composeStyle(buildOfflineStyle('light', BASE, ROADS), overlay, mapFontFaces(BASE)));
+  it('stays valid with the station overlay on top of the tiles, which then names no cities itself', () => {
+    const overlay = stationOverlay('light', stationFeatures(STATIONS), cityFeatures(STATIONS), {
+      cityNames: false,
+    });
+    const style = composeStyle(buildOfflineStyle('light', BASE, ROADS), overlay, mapFontFaces(BASE));
+    expectSound(style);
+    expect(ids(style)).not.toContain('station-cities');
+    expect(style.sources[CITY_SOURCE]).toBeDefined();
+    expect(ids(style)).toContain('station-points');
   });
 });
 

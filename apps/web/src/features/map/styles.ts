@@ -208,10 +208,7 @@ export function buildOfflineStyle(
     sources[BASEMAP_SOURCES.tiles] = tileSource(
       publicUrl(BASEMAP_FILES.tiles, baseUrl),
       tileset,
-      [
-        `Places: ${link('GeoNames')} (CC BY 4.0)`,
-        ...(hasRoads ? [`Roads: ${link('© OpenStreetMap contributors')} (ODbL)`] : []),
-      ].join(' · '),
+      [link('GeoNames'), ...(hasRoads ? [link('© OpenStreetMap contributors')] : [])].join(' | '),
     );
   }
   const labelLayout: SymbolLayerSpecification['layout'] = {
@@ -366,6 +363,11 @@ export function configuredStyleUrl(
   } catch {
     return null;
   }
+}
+
+/** Whether the basemap in force for a scheme names towns and cities (the offline tiles do). */
+export function basemapNamesPlaces(scheme: TMapScheme): boolean {
+  return configuredStyleUrl(scheme) === null && BASEMAP_TILESET !== null;
 }
 
 /** What MapLibre should load for a style id: a configured URL, or the offline style object. */
