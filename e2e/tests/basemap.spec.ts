@@ -1,7 +1,8 @@
+import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/auth';
 import { expectCleanNetwork, waitForMap, watchNetwork } from '../fixtures/map';
-import { saveScreenshot } from '../fixtures/screenshots';
+import { SCREENSHOT_DIR, saveScreenshot } from '../fixtures/screenshots';
 
 /**
  * The offline basemap's vector tiles (apps/web/scripts/build-basemap.mjs): at country zoom the
@@ -89,6 +90,10 @@ test.describe('the offline basemap', () => {
         const around = await placeNames(locationMap);
         expect(around.length, 'places named at city zoom').toBeGreaterThan(0);
         await saveScreenshot(page, `basemap-city-${name}-${scheme}`);
+        // The map alone, to look at the labels (and roads, on a tileset built with them).
+        await locationMap.screenshot({
+          path: join(SCREENSHOT_DIR, `basemap-city-map-${name}-${scheme}.png`),
+        });
 
         expect(tiles.filter((status) => status === 200).length, 'tiles loaded').toBeGreaterThan(0);
         expect(tiles.every((status) => status === 200 || status === 204 || status === 304)).toBe(true);

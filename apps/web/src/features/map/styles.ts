@@ -122,7 +122,7 @@ export const MAP_PALETTES: Record<TMapScheme, TMapPalette> = {
     placeDot: '#b3bcc7',
     roadMajor: '#6b5a3e',
     roadMajorCasing: '#1b2129',
-    roadMinor: '#3d4654',
+    roadMinor: '#4a5567',
     roadMinorCasing: '#1b2129',
     roadLabel: '#aab3bf',
     cluster: '#5c7cfa',
