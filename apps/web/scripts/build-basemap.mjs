@@ -17,7 +17,7 @@
  * vite.config.ts) and by hand with
  * `npm run basemap --workspace @forecourt/web [-- --force] [--osm <extract>] [--minor-roads] [--no-osm]`.
  * Skips the work when the outputs exist and were made from the same inputs. An extract used once
- * is used again by later builds while the file is unchanged (`--no-osm` drops the roads).
+ * is used again by later builds while the file exists (`--no-osm` drops the roads).
  */
 import { createHash } from 'node:crypto';
 import {
@@ -313,7 +313,7 @@ const INPUT_PACKAGES = [
 
 /**
  * The OpenStreetMap extract to take roads from: the one asked for, else the one of the last build
- * while that file is unchanged; `null` for none. Described by path, size and modification time.
+ * while that file exists; `null` for none. Described by path, size and modification time.
  */
 function osmInput({ osm, includeMinor }) {
   const describe = (path, minor) => {
@@ -328,8 +328,8 @@ function osmInput({ osm, includeMinor }) {
   try {
     const previous = readJson(OUTPUT.stamp).osm;
     if (!previous || !existsSync(previous.path)) return null;
-    const current = describe(previous.path, previous.includeMinor);
-    return current.size === previous.size && current.mtimeMs === previous.mtimeMs ? current : null;
+    // A newer extract at the same path changes the stamp, so the tiles are rebuilt from it.
+    return describe(previous.path, previous.includeMinor);
   } catch {
     return null;
   }
@@ -368,7 +368,7 @@ function kilobytes(path) {
 /**
  * Writes every output unless they are up to date; resolves to whether it did any work.
  * `osm`: an OpenStreetMap extract to add roads from (`false`: none, even if the last build had one;
- * unset: FORECOURT_BASEMAP_OSM, else the last build's extract while unchanged).
+ * unset: FORECOURT_BASEMAP_OSM, else the last build's extract while it exists).
  */
 export async function buildBasemap({
   force = false,
