@@ -17,6 +17,7 @@ import {
   vectorTiles,
   writeTileset,
 } from '../../../scripts/basemap-tiles.mjs';
+import { forecourtBasemap } from '../../../scripts/build-basemap.mjs';
 
 const work = mkdtempSync(join(tmpdir(), 'forecourt-basemap-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -229,5 +230,46 @@ describe('basemap roads from OpenStreetMap', () => {
     );
     expect(namesAt(tiles, 'road', 73.87, 18.51, 8)).not.toContain('secondary');
     expect(namesAt(tiles, 'road', 73.872, 18.512, 12)).toContain('secondary');
+  });
+});
+
+describe('the dev server', () => {
+  type THandler = (
+    request: { url?: string },
+    response: { statusCode: number; end(): void },
+    next: () => void,
+  ) => void;
+
+  it('answers a tile that was not built with an empty 204 and leaves other paths alone', () => {
+    const mounted: [string, THandler][] = [];
+    const plugin = forecourtBasemap() as unknown as {
+      configureServer(server: { middlewares: { use(path: string, handler: THandler): void } }): void;
+    };
+    plugin.configureServer({
+      middlewares: {
+        use: (path, handler) => {
+          mounted.push([path, handler]);
+        },
+      },
+    });
+    const [path, handler] = mounted[0] ?? [];
+    expect(path).toBe('/basemap/tiles');
+    const call = (url: string) => {
+      const response = {
+        statusCode: 200,
+        ended: false,
+        end() {
+          this.ended = true;
+        },
+      };
+      let passed = false;
+      handler?.({ url }, response, () => {
+        passed = true;
+      });
+      return { status: response.statusCode, ended: response.ended, passed };
+    };
+    // A z8 tile in the Pacific: never built.
+    expect(call('/8/40/140.pbf?v=abc')).toEqual({ status: 204, ended: true, passed: false });
+    expect(call('/tileset.json')).toEqual({ status: 200, ended: false, passed: true });
   });
 });
