@@ -11,7 +11,7 @@ import { SCREENSHOT_DIR, saveScreenshot } from '../fixtures/screenshots';
  */
 type TMapHandle = {
   jumpTo(options: { center?: [number, number]; zoom: number }): void;
-  getCenter(): { lng: number; lat: number };
+  once(event: 'idle', listener: () => void): void;
   getPaintProperty(layer: string, property: string): unknown;
   queryRenderedFeatures(options: { layers: string[] }): { properties: { name?: string } }[];
 };
@@ -19,16 +19,17 @@ type TMapElement = HTMLElement & { maplibreMap: TMapHandle };
 
 const PLACE_LAYERS = ['place-labels-city', 'place-labels-town', 'place-labels-village'];
 
-/** Moves the map (as the zoom buttons would) and waits until it has drawn everything again. */
+/** Moves the map (as the zoom buttons would) and waits until it has loaded and drawn the new view. */
 async function zoomTo(map: Locator, zoom: number, center?: [number, number]) {
   await map.evaluate(
-    (element, camera) => (element as TMapElement).maplibreMap.jumpTo(camera),
+    (element, camera) =>
+      new Promise<void>((resolve) => {
+        const instance = (element as TMapElement).maplibreMap;
+        instance.once('idle', () => resolve());
+        instance.jumpTo(camera);
+      }),
     center ? { zoom, center } : { zoom },
   );
-  await expect(map)
-    .toHaveAttribute('data-map-ready', 'false', { timeout: 5_000 })
-    .catch(() => undefined);
-  await waitForMap(map);
 }
 
 /** Names of the places the map shows, read from what MapLibre drew. */
@@ -76,8 +77,9 @@ test.describe('the offline basemap', () => {
           ),
         ).toBe(scheme === 'dark' ? '#0e1822' : '#d5e4ef');
         await zoomTo(map, 5, [78.5, 21]);
-        const country = await placeNames(map);
-        expect(country, 'cities named at country zoom').toEqual(expect.arrayContaining(['Nagpur']));
+        await expect
+          .poll(() => placeNames(map), { message: 'cities named at country zoom', timeout: 20_000 })
+          .toEqual(expect.arrayContaining(['Nagpur']));
         await saveScreenshot(page, `basemap-country-${name}-${scheme}`);
 
         // City zoom on a seeded station's overview: the places around it are named.
@@ -87,8 +89,12 @@ test.describe('the offline basemap', () => {
         await locationMap.scrollIntoViewIfNeeded();
         await waitForMap(locationMap);
         await zoomTo(locationMap, 11);
-        const around = await placeNames(locationMap);
-        expect(around.length, 'places named at city zoom').toBeGreaterThan(0);
+        await expect
+          .poll(async () => (await placeNames(locationMap)).length, {
+            message: 'places named at city zoom',
+            timeout: 20_000,
+          })
+          .toBeGreaterThan(0);
         await saveScreenshot(page, `basemap-city-${name}-${scheme}`);
         // The map alone, to look at the labels (and roads, on a tileset built with them).
         await locationMap.screenshot({
