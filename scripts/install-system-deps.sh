@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the tests need when they are missing: Chromium for the end-to-end
 # scenarios, the PostgreSQL 15 server for the PostgreSQL run and redis-server for the BullMQ queue
-# tests (they start a throwaway server of their own). Needs root (or sudo) for apt-get.
+# tests (they start a throwaway server of their own), and osmium-tool for the offline basemap's
+# OpenStreetMap road import (apps/web/scripts/basemap-osm.mjs and its test). Needs root (or sudo).
 set -euo pipefail
 
 missing=()
 command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || missing+=(chromium)
 if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then missing+=(postgresql); fi
 command -v redis-server >/dev/null 2>&1 || [ -x /usr/bin/redis-server ] || missing+=(redis-server)
+command -v osmium >/dev/null 2>&1 || missing+=(osmium-tool)
 
 if [ ${#missing[@]} -eq 0 ]; then
   echo "system packages: all present"

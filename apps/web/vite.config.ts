@@ -13,7 +13,7 @@ const proxy = {
 };
 
 export default defineConfig({
-  // The offline basemap (public/geo, public/fonts) is generated before dev and build; the built
+  // The offline basemap (public/geo, public/basemap, public/fonts) is generated before dev and build; the built
   // files get brotli and gzip copies that the server sends as they are.
   plugins: [react(), forecourtBasemap(), precompressAssets()],
   build: {

@@ -1,48 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/auth';
+import { expectCleanNetwork, waitForMap, watchNetwork } from '../fixtures/map';
 import { saveScreenshot } from '../fixtures/screenshots';
-
-/**
- * The station map must work on a machine without internet: every request stays on the app's
- * own server (offline basemap, fonts and worker), nothing fails and nothing is logged as an error.
- */
-type TNetworkLog = { foreign: string[]; failed: string[]; errors: string[] };
-
-function watchNetwork(page: Page): TNetworkLog {
-  const log: TNetworkLog = { foreign: [], failed: [], errors: [] };
-  const isLocal = (url: string) => {
-    if (url.startsWith('data:') || url.startsWith('blob:')) return true;
-    const { hostname } = new URL(url);
-    return hostname === '127.0.0.1' || hostname === 'localhost';
-  };
-  page.on('request', (request) => {
-    if (!isLocal(request.url())) log.foreign.push(request.url());
-  });
-  page.on('requestfailed', (request) => {
-    // A navigation or a newer filter cancels requests in flight; that is not a failure.
-    if (request.failure()?.errorText === 'net::ERR_ABORTED') return;
-    log.failed.push(`${request.url()} (${request.failure()?.errorText})`);
-  });
-  page.on('response', (response) => {
-    if (response.status() >= 400) log.failed.push(`${response.url()} (${response.status()})`);
-  });
-  page.on('console', (message) => {
-    if (message.type() === 'error') log.errors.push(message.text());
-  });
-  page.on('pageerror', (error) => log.errors.push(error.message));
-  return log;
-}
-
-function expectCleanNetwork(log: TNetworkLog) {
-  expect(log.foreign, 'requests to other hosts').toEqual([]);
-  expect(log.failed, 'failed requests').toEqual([]);
-  expect(log.errors, 'console errors').toEqual([]);
-}
-
-/** Waits until MapLibre reports `idle` with everything drawn (the app sets `data-map-ready`). */
-async function waitForMap(map: Locator) {
-  await expect(map).toHaveAttribute('data-map-ready', 'true', { timeout: 45_000 });
-}
 
 /** The few MapLibre methods the scenarios call (the e2e workspace does not depend on maplibre-gl). */
 type TMapHandle = {

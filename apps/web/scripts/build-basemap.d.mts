@@ -9,6 +9,8 @@ export const OUTPUT: {
   states: string;
   world: string;
   stamp: string;
+  tilesDir: string;
+  tileset: string;
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: GeoJSON objects as written to disk.
@@ -21,5 +23,19 @@ export function buildIndiaStates(sourceDir?: string): {
   states: number;
 };
 export function buildWorldLand(box?: [number, number, number, number]): TFeatureCollection;
-export function buildBasemap(options?: { force?: boolean; log?: (message: string) => void }): boolean;
+export function buildBasemap(options?: {
+  force?: boolean;
+  log?: (message: string) => void;
+  /** An OpenStreetMap extract for roads; `false` for none. */
+  osm?: string | false;
+  includeMinor?: boolean;
+}): Promise<boolean>;
+export type TTilesetSummary = {
+  version: string;
+  minzoom: number;
+  maxzoom: number;
+  bounds: [number, number, number, number];
+  layers: string[];
+};
+export function readTilesetSummary(path?: string): TTilesetSummary | null;
 export function forecourtBasemap(): Plugin;

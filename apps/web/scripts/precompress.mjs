@@ -7,8 +7,8 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-/** Text formats worth compressing; images and fonts are compressed formats already. */
-const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|geojson|txt|map|webmanifest)$/;
+/** Text formats and vector tiles (.pbf) are worth compressing; images and fonts are compressed already. */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|geojson|txt|map|webmanifest|pbf)$/;
 /** Below this a compressed copy saves less than the extra round of header bytes. */
 const MIN_BYTES = 1024;
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { TApiError } from '@forecourt/contracts';
 import type { FastifyInstance } from 'fastify';
+import { registerBasemapTiles, TILE_CACHE_CONTROL } from './basemap-tiles';
 
 /**
  * Serves the built web app at `/` and falls back to `index.html` for client-side routes.
@@ -25,8 +26,11 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
       setHeaders(reply, path) {
         // Vite fingerprints everything under assets/, so those never change.
         if (path.includes('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        // Basemap tiles are asked for with their tileset's version in the URL (./basemap-tiles.ts).
+        if (path.includes('/basemap/tiles/')) reply.header('cache-control', TILE_CACHE_CONTROL);
       },
     });
+    registerBasemapTiles(app, webDist);
     // `/` is the folder itself, which the file route refuses: the page comes from the handler below.
     app.route({
       method: ['GET', 'HEAD'],

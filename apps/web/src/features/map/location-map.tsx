@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import classes from './map.module.css';
 import { type GeoJSONSource, Marker } from './maplibre';
 import { LOCATION_SOURCE, locationFeatures, locationOverlay } from './station-layers';
-import { MAP_PALETTES } from './styles';
+import { BASEMAP_TILESET, configuredStyleUrl, MAP_PALETTES } from './styles';
 import { useThemedMap } from './use-themed-map';
 
 export type TLocationMapProps = {
@@ -14,11 +14,21 @@ export type TLocationMapProps = {
 };
 
 /**
- * A small map of one station (its overview page): the region around it with state borders and
- * names, and a pin coloured by the station's status. Page scrolling is left alone: zooming takes
- * Ctrl/⌘ + scroll or two fingers, or the zoom buttons.
+ * How close the map starts: at street level when the basemap has streets (a configured tile style,
+ * or offline tiles built with roads), else at the district around the station, where the offline
+ * tiles name the towns and villages.
  */
-export default function LocationMap({ station, height = 280, zoom = 5.5 }: TLocationMapProps) {
+function startZoom(): number {
+  if (configuredStyleUrl('light') || BASEMAP_TILESET?.layers.includes('road')) return 13;
+  return BASEMAP_TILESET ? 9.5 : 5.5;
+}
+
+/**
+ * A small map of one station (its overview page): the area around it with its places (and roads
+ * when the basemap has them), state borders, and a pin coloured by the station's status. Page
+ * scrolling is left alone: zooming takes Ctrl/⌘ + scroll or two fingers, or the zoom buttons.
+ */
+export default function LocationMap({ station, height = 280, zoom = startZoom() }: TLocationMapProps) {
   const containerRef = useRef<HTMLElement>(null);
   const { map, ready, failure, markBusy, scheme } = useThemedMap(containerRef, {
     overlay: (current) => locationOverlay(current, station),

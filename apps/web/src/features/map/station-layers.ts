@@ -140,12 +140,14 @@ const countOf = (value: TStationStatus): ExpressionSpecification => [
 /**
  * The station list on the map: clusters (circles with counts, ringed red when a station inside is
  * offline and amber when one is degraded), single stations coloured by status, their names when
- * zoomed in, and the names of the cities they are in.
+ * zoomed in, and the names of the cities they are in — unless the basemap names places itself
+ * (`cityNames: false`: the offline tiles do), where they would only repeat its labels.
  */
 export function stationOverlay(
   scheme: TMapScheme,
   stations: TPointCollection<TStationFeatureProperties>,
   cities: TPointCollection<{ name: string; stations: number }>,
+  { cityNames = true }: { cityNames?: boolean } = {},
 ): TMapOverlay {
   const palette = MAP_PALETTES[scheme];
   const clusterFilter: ExpressionSpecification = ['has', 'point_count'];
@@ -250,7 +252,7 @@ export function stationOverlay(
         clusterProperties: { offline: countOf('offline'), degraded: countOf('degraded') },
       },
     },
-    layers,
+    layers: cityNames ? layers : layers.filter((layer) => layer.id !== STATION_LAYERS.cities),
   };
 }
 

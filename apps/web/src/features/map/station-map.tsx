@@ -16,7 +16,7 @@ import {
   stationOverlay,
   type TMapStation,
 } from './station-layers';
-import { MAP_PALETTES, type TMapScheme } from './styles';
+import { basemapNamesPlaces, MAP_PALETTES, type TMapScheme } from './styles';
 import { useThemedMap } from './use-themed-map';
 
 /** India as a whole, for an empty map. */
@@ -62,7 +62,7 @@ export default function StationMap<T extends TMapStation = TStation>({
   const [selected, setSelected] = useState<TSelection<T> | null>(null);
 
   const { map, ready, failure, markBusy, scheme } = useThemedMap(containerRef, {
-    overlay: (scheme) => stationOverlay(scheme, features, cities),
+    overlay: (scheme) => stationOverlay(scheme, features, cities, { cityNames: !basemapNamesPlaces(scheme) }),
     options: { ...INDIA_VIEW, minZoom: 2, maxZoom: 17, dragRotate: false, pitchWithRotate: false },
   });
 

@@ -15,6 +15,7 @@ import {
   stationOverlay,
 } from './station-layers';
 import {
+  BASEMAP_SOURCES,
   basemapFor,
   buildOfflineStyle,
   composeStyle,
@@ -76,6 +77,7 @@ describe('the offline map styles', () => {
     expectSound(style);
     expect(style.name).toBe(scheme === 'dark' ? 'forecourt-dark' : 'forecourt-light');
     for (const source of Object.values(style.sources)) {
+      if (source.type === 'vector') continue;
       expect(source.type).toBe('geojson');
       if (source.type === 'geojson')
         expect(String(source.data)).toMatch(/^http:\/\/127\.0\.0\.1:8080\/geo\//);
@@ -130,6 +132,63 @@ describe('the offline map styles', () => {
     expect(Object.keys(style['font-faces'] ?? {}).sort()).toEqual(['Open Sans', MAP_FONT].sort());
     expect(style.glyphs).toBe(remote.glyphs);
     expect(style.layers[0]?.id).toBe('bg');
+  });
+});
+
+describe('the offline vector tiles', () => {
+  const PLACES = {
+    version: 'v1',
+    minzoom: 0,
+    maxzoom: 8,
+    bounds: [66.6, 5.5, 99, 37.3] as [number, number, number, number],
+    layers: ['place'],
+  };
+  const ROADS = { ...PLACES, maxzoom: 12, layers: ['place', 'road'] };
+  const ids = (style: StyleSpecification) => style.layers.map((layer) => layer.id);
+
+  it.each(SCHEMES)('draws place names from the local tiles (%s)', (scheme) => {
+    const style = buildOfflineStyle(scheme, BASE, PLACES);
+    expectSound(style);
+    const tiles = style.sources[BASEMAP_SOURCES.tiles];
+    expect(tiles).toMatchObject({
+      type: 'vector',
+      tiles: ['http://127.0.0.1:8080/basemap/tiles/{z}/{x}/{y}.pbf?v=v1'],
+      minzoom: 0,
+      maxzoom: 8,
+      bounds: PLACES.bounds,
+    });
+    // Credited in the map, with a link to the attribution file that names the licences.
+    expect(tiles?.type === 'vector' && tiles.attribution).toMatch(/geo\/ATTRIBUTION\.txt.*GeoNames/);
+    expect(tiles?.type === 'vector' && tiles.attribution).not.toMatch(/OpenStreetMap/);
+    expect(ids(style)).toEqual(
+      expect.arrayContaining(['place-labels-city', 'place-labels-town', 'place-labels-village']),
+    );
+    expect(ids(style).filter((id) => id.startsWith('road-'))).toEqual([]);
+    // Place names are the top basemap layers, so MapLibre places them before state names.
+    expect(ids(style).at(-1)).toBe('place-labels-city');
+  });
+
+  it('draws roads under the names, and credits OpenStreetMap, when the tiles have roads', () => {
+    const style = buildOfflineStyle('dark', BASE, ROADS);
+    expectSound(style);
+    const order = ids(style);
+    expect(order.indexOf('road-major')).toBeGreaterThan(order.indexOf('india-state-borders'));
+    expect(order.indexOf('road-major')).toBeLessThan(order.indexOf('state-labels-major'));
+    expect(order.indexOf('road-minor')).toBeLessThan(order.indexOf('road-major'));
+    const tiles = style.sources[BASEMAP_SOURCES.tiles];
+    expect(tiles?.type === 'vector' && tiles.attribution).toMatch(/© OpenStreetMap contributors/);
+    expect(ids(buildOfflineStyle('light', BASE, ROADS))).toEqual(order);
+  });
+
+  it('stays valid with the station overlay on top of the tiles, which then names no cities itself', () => {
+    const overlay = stationOverlay('light', stationFeatures(STATIONS), cityFeatures(STATIONS), {
+      cityNames: false,
+    });
+    const style = composeStyle(buildOfflineStyle('light', BASE, ROADS), overlay, mapFontFaces(BASE));
+    expectSound(style);
+    expect(ids(style)).not.toContain('station-cities');
+    expect(style.sources[CITY_SOURCE]).toBeDefined();
+    expect(ids(style)).toContain('station-points');
   });
 });
 

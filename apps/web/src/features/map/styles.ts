@@ -9,10 +9,18 @@ import type {
   SymbolLayerSpecification,
 } from 'maplibre-gl';
 import { MAP_STYLES, type TMapStyleId } from '../../app/theme/map-style';
+import {
+  placeLayers,
+  roadLayers,
+  type TTileColours,
+  type TTilesetDescription,
+  tileSource,
+} from './basemap-layers';
 
 /**
  * The two offline basemap styles, `forecourt-light` and `forecourt-dark`: GeoJSON
- * sources generated at build time (scripts/build-basemap.mjs → /geo/*.geojson) and Noto Sans
+ * sources generated at build time (scripts/build-basemap.mjs → /geo/*.geojson), vector tiles of
+ * places and, when built with an OpenStreetMap extract, roads (→ /basemap/tiles), and Noto Sans
  * through the style's `font-faces`, so nothing is fetched from a tile, glyph or sprite server.
  *
  * This module only builds plain style objects (it imports maplibre-gl for types alone), so it is
@@ -23,7 +31,23 @@ export type TMapScheme = 'light' | 'dark';
 
 export const MAP_FONT = 'Noto Sans Regular';
 
-export const BASEMAP_SOURCES = { india: 'forecourt-india', world: 'forecourt-world' } as const;
+export const BASEMAP_SOURCES = {
+  india: 'forecourt-india',
+  world: 'forecourt-world',
+  tiles: 'forecourt-tiles',
+} as const;
+
+/**
+ * The vector tileset the build wrote (apps/web/public/basemap/tileset.json): `version` tags the
+ * tile URLs so they can be cached for good; `layers` says whether roads were built.
+ */
+export type TBasemapTileset = TTilesetDescription;
+
+/** Set by the build (the `forecourtBasemap` Vite plugin); absent in unit tests. */
+declare const __FORECOURT_BASEMAP__: TBasemapTileset | null | undefined;
+
+export const BASEMAP_TILESET: TBasemapTileset | null =
+  typeof __FORECOURT_BASEMAP__ === 'undefined' ? null : __FORECOURT_BASEMAP__;
 
 /** Paths under the app's base URL (apps/web/public). */
 export const BASEMAP_FILES = {
@@ -31,6 +55,7 @@ export const BASEMAP_FILES = {
   world: 'geo/world-land.geojson',
   attribution: 'geo/ATTRIBUTION.txt',
   statesLicence: 'geo/india-states.LICENSE.txt',
+  tiles: 'basemap/tiles/',
   latinFont: 'fonts/noto-sans-latin-400-normal.woff2',
   devanagariFont: 'fonts/noto-sans-devanagari-400-normal.woff2',
 } as const;
@@ -41,7 +66,7 @@ export const BASEMAP_FILES = {
  */
 export const BASEMAP_BOUNDS: [number, number, number, number] = [28, -16, 132, 52];
 
-export type TMapPalette = {
+export type TMapPalette = TTileColours & {
   water: string;
   land: string;
   india: string;
@@ -50,7 +75,6 @@ export type TMapPalette = {
   stateLabel: string;
   countryLabel: string;
   seaLabel: string;
-  labelHalo: string;
   /** Stations drawn on top (features/map/station-layers.ts). */
   cluster: string;
   clusterText: string;
@@ -70,6 +94,14 @@ export const MAP_PALETTES: Record<TMapScheme, TMapPalette> = {
     countryLabel: '#8b8f94',
     seaLabel: '#5f7f99',
     labelHalo: '#ffffff',
+    placeLabel: '#2b323a',
+    placeLabelMinor: '#4f5863',
+    placeDot: '#4f5863',
+    roadMajor: '#f6d7a4',
+    roadMajorCasing: '#d7a867',
+    roadMinor: '#ffffff',
+    roadMinorCasing: '#cfc8bc',
+    roadLabel: '#5c6068',
     cluster: '#4263eb',
     clusterText: '#ffffff',
     pointStroke: '#ffffff',
@@ -85,6 +117,14 @@ export const MAP_PALETTES: Record<TMapScheme, TMapPalette> = {
     countryLabel: '#7d8590',
     seaLabel: '#5d7a93',
     labelHalo: '#10151b',
+    placeLabel: '#e3e7ec',
+    placeLabelMinor: '#b3bcc7',
+    placeDot: '#b3bcc7',
+    roadMajor: '#6b5a3e',
+    roadMajorCasing: '#1b2129',
+    roadMinor: '#4a5567',
+    roadMinorCasing: '#1b2129',
+    roadLabel: '#aab3bf',
     cluster: '#5c7cfa',
     clusterText: '#ffffff',
     pointStroke: '#10151b',
@@ -137,8 +177,15 @@ function textSize(small: number, large: number): DataDrivenPropertyValueSpecific
   return ['interpolate', ['linear'], ['zoom'], 3, small, 8, large];
 }
 
-/** A complete offline style for one scheme. `baseUrl` locates /geo and /fonts (see {@link appBaseUrl}). */
-export function buildOfflineStyle(scheme: TMapScheme, baseUrl: string): StyleSpecification {
+/**
+ * A complete offline style for one scheme. `baseUrl` locates /geo, /basemap and /fonts (see
+ * {@link appBaseUrl}); `tileset` is the vector tileset the build wrote (none: states only).
+ */
+export function buildOfflineStyle(
+  scheme: TMapScheme,
+  baseUrl: string,
+  tileset: TBasemapTileset | null = BASEMAP_TILESET,
+): StyleSpecification {
   const palette = MAP_PALETTES[scheme];
   const attributionLink = publicUrl(BASEMAP_FILES.attribution, baseUrl);
   const licenceLink = publicUrl(BASEMAP_FILES.statesLicence, baseUrl);
@@ -154,6 +201,16 @@ export function buildOfflineStyle(scheme: TMapScheme, baseUrl: string): StyleSpe
       attribution: `States: <a href="${attributionLink}" target="_blank" rel="noreferrer">world-geojson</a> (<a href="${licenceLink}" target="_blank" rel="noreferrer">GPL-3.0-or-later</a>)`,
     },
   };
+  const hasRoads = tileset?.layers.includes('road') ?? false;
+  if (tileset) {
+    const link = (text: string) =>
+      `<a href="${attributionLink}" target="_blank" rel="noreferrer">${text}</a>`;
+    sources[BASEMAP_SOURCES.tiles] = tileSource(
+      publicUrl(BASEMAP_FILES.tiles, baseUrl),
+      tileset,
+      [link('GeoNames'), ...(hasRoads ? [link('© OpenStreetMap contributors')] : [])].join(' | '),
+    );
+  }
   const labelLayout: SymbolLayerSpecification['layout'] = {
     'text-font': [MAP_FONT],
     'text-field': ['get', 'name'],
@@ -243,9 +300,12 @@ export function buildOfflineStyle(scheme: TMapScheme, baseUrl: string): StyleSpe
       },
       paint: { ...labelPaint, 'text-color': palette.countryLabel },
     },
+    ...(tileset && hasRoads ? roadLayers(BASEMAP_SOURCES.tiles, palette, MAP_FONT) : []),
     stateLabel('state-labels-major', 1, 3.4, [10, 16]),
     stateLabel('state-labels-minor', 2, 4.4, [10, 14]),
     stateLabel('state-labels-small', 3, 6, [10, 13]),
+    // Place names over state names: MapLibre places the upper layers' labels first.
+    ...(tileset ? placeLayers(BASEMAP_SOURCES.tiles, palette, MAP_FONT) : []),
   ];
 
   return {
@@ -303,6 +363,11 @@ export function configuredStyleUrl(
   } catch {
     return null;
   }
+}
+
+/** Whether the basemap in force for a scheme names towns and cities (the offline tiles do). */
+export function basemapNamesPlaces(scheme: TMapScheme): boolean {
+  return configuredStyleUrl(scheme) === null && BASEMAP_TILESET !== null;
 }
 
 /** What MapLibre should load for a style id: a configured URL, or the offline style object. */
