@@ -117,3 +117,81 @@ test.describe('phones: filters', () => {
     await expect(page.getByRole('button', { name: 'Filters (1)' })).toBeVisible();
   });
 });
+
+/** Windowed screens: their controls, then the first figure a person came for. */
+const CONTROL_PAGES: { name: string; path: (page: Page) => Promise<string>; figure: string }[] = [
+  { name: 'command', path: async () => '/command', figure: '[data-testid="kpi-revenue"]' },
+  {
+    name: 'station-metrics',
+    path: async (page) => `${await firstStationPath(page)}/metrics`,
+    figure: '[data-testid^="volume-"]',
+  },
+  {
+    name: 'station-transactions',
+    path: async (page) => `${await firstStationPath(page)}/transactions`,
+    figure: '[data-testid="transactions-row"]',
+  },
+];
+
+test.describe('phones: page controls', () => {
+  test.use({ actor: 'admin', viewport: PHONE });
+
+  for (const target of CONTROL_PAGES) {
+    test(`${target.name}: the time window sits on one row and the first screen shows figures`, async ({
+      page,
+    }) => {
+      test.setTimeout(90_000);
+      await page.goto(await target.path(page));
+      const figure = page.locator(target.figure).first();
+      await expect(figure).toBeVisible({ timeout: 20_000 });
+      await waitForSettled(page);
+
+      // Step back, the window, custom range, step forward and Live: one row, none hidden.
+      const window = page.getByRole('group', { name: 'Time window' });
+      const controls = [
+        window.getByRole('button', { name: 'Previous window' }),
+        window.getByTestId('time-window-button'),
+        window.getByRole('button', { name: 'Custom range…' }),
+        window.getByRole('button', { name: 'Next window' }),
+        window.getByRole('switch', { name: 'Live' }),
+      ];
+      const boxes = [];
+      for (const control of controls) {
+        await expect(control).toBeVisible();
+        boxes.push(await control.boundingBox());
+      }
+      const tops = boxes.map((box) => Math.round(box?.y ?? -1));
+      const first = boxes[0];
+      for (const [index, box] of boxes.entries()) {
+        expect(box, `control ${index}`).not.toBeNull();
+        // Every control overlaps the first one's line (the switch is shorter than the buttons).
+        expect((box?.y ?? 0) + (box?.height ?? 0), `control ${index} of ${tops}`).toBeGreaterThan(
+          first?.y ?? 0,
+        );
+        expect(box?.y ?? 0, `control ${index} of ${tops}`).toBeLessThan(
+          (first?.y ?? 0) + (first?.height ?? 0),
+        );
+        expect(
+          (box?.x ?? 0) + (box?.width ?? 0),
+          `control ${index} ends inside the screen`,
+        ).toBeLessThanOrEqual(PHONE.width);
+      }
+      // The window's name is whole: the button is as wide as its text needs (it wraps, never cuts).
+      const label = window.getByTestId('time-window-button').locator('.mantine-Button-label');
+      const fits = await label.evaluate((element) => element.scrollWidth <= element.clientWidth + 1);
+      expect(fits, 'the window name is not cut').toBe(true);
+
+      // The refresh button sits with the other actions, above the window (no line of its own below it).
+      const refresh = await page
+        .getByRole('button', { name: /^Refresh/ })
+        .first()
+        .boundingBox();
+      expect((refresh?.y ?? 0) + (refresh?.height ?? 0), 'refresh above the window').toBeLessThanOrEqual(
+        (first?.y ?? 0) + 1,
+      );
+
+      await expect(figure, 'the first figure on the first screen').toBeInViewport();
+      await saveScreenshot(page, `phone-controls-${target.name}`);
+    });
+  }
+});

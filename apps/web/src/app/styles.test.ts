@@ -58,4 +58,16 @@ describe('Mantine stylesheets', () => {
     );
     expect(missing).toEqual([]);
   });
+
+  it('loads what a component is built from before the component itself', () => {
+    const order = [...stylesSource.matchAll(/styles\/(\w+)\.css/g)].map((match) => match[1]);
+    const late = Object.entries(BUILT_FROM).flatMap(([name, parts]) =>
+      order.includes(name)
+        ? parts
+            .filter((part) => part !== name && order.indexOf(part) > order.indexOf(name))
+            .map((part) => `${part} after ${name}`)
+        : [],
+    );
+    expect(late).toEqual([]);
+  });
 });

@@ -1,7 +1,10 @@
 /**
  * Mantine styles, per component instead of the whole `styles.css` (≈39 kB gzip) so only what the
  * app uses ships. Order matters: the global layers, then components other components build on,
- * then the rest. Using a new Mantine component? Add its file here (styles.test.ts checks).
+ * then the rest. Rules of equal weight follow the last file, so a component's own sheet comes after
+ * the sheets of what it is built from (Anchor after Text, or Text's `text-decoration: none` takes
+ * the underline off every link). Using a new Mantine component? Add its file here (styles.test.ts
+ * checks both the files and their order).
  */
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
@@ -19,6 +22,9 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Flex.css';
 import '@mantine/core/styles/ActionIcon.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Overlay.css';
 
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Anchor.css';
@@ -41,14 +47,11 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Table.css';
-import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/Tooltip.css';
 import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/Grid.css';
 import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Switch.css';

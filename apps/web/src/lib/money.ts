@@ -37,3 +37,24 @@ export function formatMoneyCompact(paise: number): string {
 export function formatMoneyHeadline(paise: number): string {
   return Math.abs(paise) < LAKH * 100 ? formatMoney(paise) : formatMoneyCompact(paise);
 }
+
+/**
+ * An amount typed in rupees (a form field) and back: the field shows rupees with paise, grouped
+ * the en-IN way like every full amount; the API takes paise.
+ */
+export const MONEY_INPUT_PROPS = {
+  thousandSeparator: ',',
+  thousandsGroupStyle: 'lakh',
+  decimalScale: 2,
+  fixedDecimalScale: true,
+} as const;
+
+/** Paise as the rupees a money field shows: `12345` → `123.45`. */
+export function paiseToRupees(paise: number): number {
+  return paise / 100;
+}
+
+/** What a money field holds, in paise (rounded to the paisa): `'123.45'` → `12345`. */
+export function rupeesToPaise(rupees: number | string): number {
+  return Math.round(Number(rupees) * 100);
+}

@@ -18,6 +18,9 @@ export const theme = createTheme({
   components: {
     // Links are told from the text around them by more than colour.
     Anchor: { defaultProps: { underline: 'always' } },
+    // A menu holds only its items: no focus placeholder (role="presentation") among them, which
+    // a `menu` may not contain; the first item takes focus when the menu opens.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     // A badge carries a status or a severity: it keeps its whole word and never shrinks to "Acknowl…".
     Badge: { styles: { root: { overflow: 'visible', flexShrink: 0 }, label: { overflow: 'visible' } } },
   },

@@ -21,10 +21,17 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { IconAlertTriangle, IconCalendarEvent, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconCalendarEvent,
+  IconCalendarPlus,
+  IconChevronLeft,
+  IconChevronRight,
+} from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { isoToIstInput, istInputToIso } from './ist-input';
 import { automaticFrequency, frequencyChoices } from './resolve';
+import classes from './time-window-control.module.css';
 import type { TTimeWindowApi } from './use-time-window';
 
 const ROLLING: Partial<Record<TTimeWindowPreset, TDurationToken>> = {
@@ -54,7 +61,7 @@ export function TimeWindowControl({
 
   return (
     <Stack gap="xs">
-      <Group gap="xs" wrap="wrap" role="group" aria-label="Time window">
+      <Group gap="xs" wrap="wrap" role="group" aria-label="Time window" className={classes.row}>
         <Tooltip label="Previous window" withArrow>
           <ActionIcon
             variant="default"
@@ -72,6 +79,7 @@ export function TimeWindowControl({
               leftSection={<IconCalendarEvent size={16} aria-hidden />}
               aria-label={`Time window: ${api.label}`}
               data-testid="time-window-button"
+              className={classes.window}
             >
               {api.label}
             </Button>
@@ -104,6 +112,7 @@ export function TimeWindowControl({
           <Select
             aria-label="Chart step"
             w={170}
+            className={classes.frequency}
             allowDeselect={false}
             value={api.manualFrequency ? api.window.frequency : 'auto'}
             data={[
@@ -119,6 +128,7 @@ export function TimeWindowControl({
           />
         )}
         <Switch
+          className={classes.live}
           label="Live"
           checked={api.window.update}
           onChange={(event) => api.setLive(event.currentTarget.checked)}
@@ -173,8 +183,14 @@ function CustomRange({ api }: { api: TTimeWindowApi }) {
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-start" trapFocus withinPortal>
       <Popover.Target>
-        <Button variant="subtle" onClick={() => (opened ? setOpened(false) : open())}>
-          Custom range…
+        <Button
+          variant="subtle"
+          className={classes.custom}
+          aria-label="Custom range…"
+          onClick={() => (opened ? setOpened(false) : open())}
+        >
+          <span className={classes.customText}>Custom range…</span>
+          <IconCalendarPlus size={18} className={classes.customIcon} aria-hidden />
         </Button>
       </Popover.Target>
       <Popover.Dropdown>

@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/page-header';
 import { ErrorState } from '../../../components/query-states';
 import { RecordQuery } from '../../../components/record-states';
 import { formatDate, formatDateTime, formatMoney, MISSING_VALUE } from '../../../lib/format';
+import { MONEY_INPUT_PROPS, rupeesToPaise as toPaise, paiseToRupees as toRupees } from '../../../lib/money';
 import { useCan } from '../../auth';
 import { CARD_KIND_LABELS, describeCardAudit } from '../labels';
 import { useCard, useCardActions } from '../queries';
@@ -200,9 +201,6 @@ function LifecycleNote({ card }: { card: TCardDetail }) {
   ) : null;
 }
 
-const toRupees = (paise: number) => paise / 100;
-const toPaise = (rupees: number | string) => Math.round(Number(rupees) * 100);
-
 function LimitsCard({
   card,
   canUpdate,
@@ -247,8 +245,7 @@ function LimitsCard({
               <NumberInput
                 label="Daily limit (₹)"
                 min={0}
-                decimalScale={2}
-                thousandSeparator=","
+                {...MONEY_INPUT_PROPS}
                 value={daily}
                 onChange={(value) => {
                   setDaily(value);
@@ -258,8 +255,7 @@ function LimitsCard({
               <NumberInput
                 label="Monthly limit (₹)"
                 min={0}
-                decimalScale={2}
-                thousandSeparator=","
+                {...MONEY_INPUT_PROPS}
                 value={monthly}
                 onChange={(value) => {
                   setMonthly(value);

@@ -221,7 +221,7 @@ export function ActivityTab() {
     <Table.Tr key={item._id} data-testid="activity-row">
       <Table.Td>
         <UnstyledButton onClick={() => setOpen(item._id)} aria-label={`Open trigger ${item.transactionId}`}>
-          <Text size="sm" fw={500} c="var(--mantine-primary-color-filled)">
+          <Text size="sm" fw={500} c="var(--mantine-color-anchor)">
             {item.triggerIdentifier}
           </Text>
           <Text size="xs" c="dimmed" ff="monospace">

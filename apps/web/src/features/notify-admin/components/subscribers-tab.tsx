@@ -182,7 +182,7 @@ export function SubscribersTab() {
             <Table.Tr key={subscriber._id} data-testid="subscriber-row">
               <Table.Td>
                 <UnstyledButton onClick={() => setOpen(subscriber)}>
-                  <Text size="sm" fw={500} ff="monospace" c="var(--mantine-primary-color-filled)">
+                  <Text size="sm" fw={500} ff="monospace" c="var(--mantine-color-anchor)">
                     {subscriber.subscriberId}
                   </Text>
                 </UnstyledButton>
@@ -393,7 +393,7 @@ export function TopicsTab() {
             <Table.Tr key={topic._id} data-testid="topic-row">
               <Table.Td>
                 <UnstyledButton onClick={() => setOpen(topic.key)}>
-                  <Text size="sm" fw={500} ff="monospace" c="var(--mantine-primary-color-filled)">
+                  <Text size="sm" fw={500} ff="monospace" c="var(--mantine-color-anchor)">
                     {topic.key}
                   </Text>
                 </UnstyledButton>
