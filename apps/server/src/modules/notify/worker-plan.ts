@@ -6,7 +6,7 @@ import { type DigestResult, digestStepVariables } from './digest';
 import { EXECUTION_TEXT, type ExecutionDetailInput } from './execution-details.repository';
 import { type StepWebhookQuestion, stepWebhookUrls, webhookKey } from './step-webhooks';
 import type { SubscriberRow } from './subscribers.repository';
-import { missingPayloadVariables, renderContent } from './templates';
+import { missingPayloadVariables, renderContent, rendersSameForEveryJob } from './templates';
 import type { WorkflowSnapshot } from './trigger.service';
 import type { EventRow, NewMessage, PreferenceRow, QueuedJob } from './worker.repository';
 
@@ -137,6 +137,23 @@ function previousInAppStepId(workflow: WorkflowSnapshot, stepId: string): string
     .find((step) => step.type === 'in_app')?.id;
 }
 
+/** The template sources an in-app message renders: content, subject and the call to action. */
+function inAppSources(step: TWorkflowStep): (string | undefined)[] {
+  const buttons = step.cta?.action?.buttons ?? [];
+  return [
+    step.content,
+    step.subject,
+    step.cta?.data.url,
+    ...buttons.flatMap((button) => [button.content, button.resultContent, button.url]),
+  ];
+}
+
+/** What an in-app step renders for a job: its message's content, subject and call to action. */
+type RenderedInApp = { content: string; subject: string | null; cta: string | null };
+
+/** A render's outcome, kept so a render shared by every job fails every job the same way. */
+type RenderOutcome = { ok: true; value: RenderedInApp } | { ok: false; error: unknown };
+
 /** Plans one batch: pure (the clock, the webhook answers and the files host come in `context`). */
 export function planBatch(batch: WorkerBatch, context: PlanContext): WorkerPlan {
   const { eventId, jobs, event, workflow, subscribers, actor, feeds, digests, stepMessages } = batch;
@@ -154,6 +171,39 @@ export function planBatch(batch: WorkerBatch, context: PlanContext): WorkerPlan 
   );
   const steps = new Map(workflow.steps.map((step) => [step.id, step]));
   const questions: StepWebhookQuestion[] = [];
+  // Per step, not per job: what depends only on the step and the event (the payload is the
+  // event's), and the render of steps whose templates read nothing per subscriber.
+  const payloadText = JSON.stringify(messagePayload);
+  const actorVariables = actor ? subscriberVariables(actor) : null;
+  const missingByStep = new Map<string, string[]>();
+  const sharedRenders = new Map<string, RenderOutcome | null>();
+  const renderInApp = (step: TWorkflowStep, context: Record<string, unknown>): RenderedInApp => {
+    const content = renderContent(step.content, context, 'html', filesHost);
+    const cta = renderCta(step.cta, context, filesHost);
+    return {
+      content,
+      subject: step.subject ? renderContent(step.subject, context, 'text', filesHost) : null,
+      cta: cta === undefined ? null : JSON.stringify(cta),
+    };
+  };
+  const rendered = (step: TWorkflowStep, context: Record<string, unknown>): RenderedInApp => {
+    let shared = sharedRenders.get(step.id);
+    if (shared === undefined) {
+      shared = inAppSources(step).every(rendersSameForEveryJob)
+        ? (() => {
+            try {
+              return { ok: true as const, value: renderInApp(step, context) };
+            } catch (error) {
+              return { ok: false as const, error };
+            }
+          })()
+        : null;
+      sharedRenders.set(step.id, shared);
+    }
+    if (shared === null) return renderInApp(step, context);
+    if (shared.ok) return shared.value;
+    throw shared.error;
+  };
 
   const messages: NewMessage[] = [];
   const outcomes = new Map<number, Outcome>();
@@ -254,15 +304,19 @@ export function planBatch(batch: WorkerBatch, context: PlanContext): WorkerPlan 
       ...payload,
       payload,
       subscriber: subscriberData,
-      actor: actor ? subscriberVariables(actor) : null,
+      actor: actorVariables,
       tenant,
       step: digestStepVariables(digests.get(job.notificationId), job.stepIndex),
     };
-    const missing = missingPayloadVariables(
-      // The link of a call to action is optional by design (no URL: no link).
-      [step.content, step.subject, ...(step.cta?.action?.buttons ?? []).map((b) => b.content)],
-      payload,
-    );
+    let missing = missingByStep.get(step.id);
+    if (missing === undefined) {
+      missing = missingPayloadVariables(
+        // The link of a call to action is optional by design (no URL: no link).
+        [step.content, step.subject, ...(step.cta?.action?.buttons ?? []).map((b) => b.content)],
+        payload,
+      );
+      missingByStep.set(step.id, missing);
+    }
     if (missing.length > 0) {
       warnings.push({
         ...base,
@@ -285,8 +339,7 @@ export function planBatch(batch: WorkerBatch, context: PlanContext): WorkerPlan 
       continue;
     }
     try {
-      const content = renderContent(step.content, context, 'html', filesHost);
-      const cta = renderCta(step.cta, context, filesHost);
+      const { content, subject, cta } = rendered(step, context);
       if (step.actor?.type === 'user' && !actor?.avatar) {
         warnings.push({
           ...base,
@@ -322,9 +375,9 @@ export function planBatch(batch: WorkerBatch, context: PlanContext): WorkerPlan 
         templateIdentifier: workflow.triggerIdentifier,
         transactionId: job.transactionId,
         content,
-        subject: step.subject ? renderContent(step.subject, context, 'text', filesHost) : null,
-        cta: cta === undefined ? null : JSON.stringify(cta),
-        payload: JSON.stringify(messagePayload),
+        subject,
+        cta,
+        payload: payloadText,
         actor: actorSetting === null ? null : JSON.stringify(actorSetting),
         actorSubscriberId: actorSetting?.type === 'user' ? (actor?.id ?? null) : null,
         severity: workflow.severity ?? 'none',
