@@ -186,13 +186,13 @@ export function planBatch(batch: WorkerBatch, context: PlanContext): WorkerPlan 
       cta: cta === undefined ? null : JSON.stringify(cta),
     };
   };
-  const rendered = (step: TWorkflowStep, context: Record<string, unknown>): RenderedInApp => {
+  const rendered = (step: TWorkflowStep, context: () => Record<string, unknown>): RenderedInApp => {
     let shared = sharedRenders.get(step.id);
     if (shared === undefined) {
       shared = inAppSources(step).every(rendersSameForEveryJob)
         ? (() => {
             try {
-              return { ok: true as const, value: renderInApp(step, context) };
+              return { ok: true as const, value: renderInApp(step, context()) };
             } catch (error) {
               return { ok: false as const, error };
             }
@@ -200,7 +200,7 @@ export function planBatch(batch: WorkerBatch, context: PlanContext): WorkerPlan 
         : null;
       sharedRenders.set(step.id, shared);
     }
-    if (shared === null) return renderInApp(step, context);
+    if (shared === null) return renderInApp(step, context());
     if (shared.ok) return shared.value;
     throw shared.error;
   };
@@ -236,30 +236,38 @@ export function planBatch(batch: WorkerBatch, context: PlanContext): WorkerPlan 
       });
       continue;
     }
-    const subscriberData = subscriberVariables(subscriber);
+    // Built once per job, and only when something reads it (a shared render does not).
+    let subscriberVariablesOfJob: ReturnType<typeof subscriberVariables> | undefined;
+    const subscriberData = () => {
+      subscriberVariablesOfJob ??= subscriberVariables(subscriber);
+      return subscriberVariablesOfJob;
+    };
     const question = (url: string): StepWebhookQuestion => ({
       url,
       body: {
         transactionId: job.transactionId,
         workflow: workflow.triggerIdentifier,
         step: { id: step.id, type: step.type },
-        subscriber: subscriberData,
+        subscriber: subscriberData(),
         payload: messagePayload,
         tenant,
       },
     });
-    const unasked = stepWebhookUrls(step.filters)
-      .map(question)
-      .filter((q) => !webhookAnswers.has(webhookKey(q)));
+    const unasked =
+      step.filters.length === 0
+        ? []
+        : stepWebhookUrls(step.filters)
+            .map(question)
+            .filter((q) => !webhookAnswers.has(webhookKey(q)));
     if (unasked.length > 0) {
       questions.push(...unasked);
       continue;
     }
     const earlier = stepMessages.get(job.notificationId);
-    const conditionContext = {
+    const conditionContext = () => ({
       payload,
       subscriber: {
-        ...subscriberData,
+        ...subscriberData(),
         isOnline: subscriber.isOnline === 1,
         lastOnlineAt: subscriber.lastOnlineAt,
       },
@@ -268,8 +276,8 @@ export function planBatch(batch: WorkerBatch, context: PlanContext): WorkerPlan 
       webhook: (url: string) => webhookAnswers.get(webhookKey(question(url))),
       previousStep: (stepId: string | undefined) =>
         earlier?.get(stepId ?? previousInAppStepId(workflow, step.id) ?? '') ?? null,
-    };
-    if (!stepConditionsMatch(step.filters, conditionContext)) {
+    });
+    if (step.filters.length > 0 && !stepConditionsMatch(step.filters, conditionContext())) {
       outcomes.set(job.id, {
         status: 'skipped',
         detail: {
@@ -300,14 +308,14 @@ export function planBatch(batch: WorkerBatch, context: PlanContext): WorkerPlan 
       });
       continue;
     }
-    const context = {
+    const context = () => ({
       ...payload,
       payload,
-      subscriber: subscriberData,
+      subscriber: subscriberData(),
       actor: actorVariables,
       tenant,
       step: digestStepVariables(digests.get(job.notificationId), job.stepIndex),
-    };
+    });
     let missing = missingByStep.get(step.id);
     if (missing === undefined) {
       missing = missingPayloadVariables(
@@ -332,7 +340,7 @@ export function planBatch(batch: WorkerBatch, context: PlanContext): WorkerPlan 
         channel: channel as DeliveryChannel,
         step,
         subscriber,
-        context,
+        context: context(),
         workflow: workflow.triggerIdentifier,
         payload: messagePayload,
       });
