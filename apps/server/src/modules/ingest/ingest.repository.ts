@@ -147,7 +147,8 @@ async function withoutStored<T extends SourcedTable>(
       .selectFrom(table as 'assetStateEvents')
       .select(['sourceId'])
       .where('stationId', '=', sourced[0]?.stationId as number)
-      .where('sourceId', 'in', sourceIds.slice(i, i + 5_000))
+      // One array parameter: an IN list binds (and Kysely builds a node for) each of 5,000 values.
+      .where(sql<boolean>`source_id = any(${sourceIds.slice(i, i + 5_000)}::text[])`)
       .where(sql<boolean>`${time} >= ${from} and ${time} < ${to}`);
     if (table === 'assetStateEvents') query = query.select('kind');
     for (const row of (await query.execute()) as Sourced[]) stored.add(key(row));
