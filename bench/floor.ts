@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from '../apps/server/src/db/database';
+import { appCpu, databaseCpu } from './cpu';
 
 /**
  * Floors: the same rows an app path wrote, written again by the raw bulk path of the dialect. Used
@@ -79,14 +80,17 @@ async function copies(
   });
 }
 
-/** Writes copies of `source` in one transaction; returns the time of the write alone (ms) and the row count. */
+/**
+ * Writes copies of `source` in one transaction; returns the time of the write alone (ms), its CPU
+ * time (ms: this process and, on PostgreSQL, the server's) and the row count.
+ */
 export async function timeFloorWrite(
   handle: DatabaseHandle,
   source: FloorRows,
   tag: string,
   /** Text columns under a unique key: the copies get `-<tag>` appended. */
   unique: readonly string[] = ['transaction_id'],
-): Promise<{ ms: number; rows: number }> {
+): Promise<{ ms: number; cpu: number; rows: number }> {
   const data = await copies(handle, source, tag, unique);
   const rows = data.reduce((n, t) => n + t.rows.length, 0);
   if (handle.sqlite) {
@@ -101,6 +105,7 @@ export async function timeFloorWrite(
       const rest = tableRows.length % perStatement;
       return { tableRows, perStatement, full, last: rest ? sqlite.prepare(text(rest)) : null };
     });
+    const cpuBefore = appCpu();
     const started = performance.now();
     sqlite.transaction(() => {
       for (const { tableRows, perStatement, full, last } of prepared) {
@@ -110,7 +115,7 @@ export async function timeFloorWrite(
         }
       }
     })();
-    return { ms: performance.now() - started, rows };
+    return { ms: performance.now() - started, cpu: appCpu() - cpuBefore, rows };
   }
   const pool = handle.pool!;
   const types = new Map<string, string>();
@@ -131,18 +136,20 @@ export async function timeFloorWrite(
           .join(', ')})`,
         values: columns.map((_, i) => tableRows.map((row) => row[i])),
       }));
+    const cpuBefore = appCpu() + (await databaseCpu(handle));
     const started = performance.now();
     await client.query('begin');
     for (const statement of statements) await client.query(statement);
     await client.query('commit');
     const ms = performance.now() - started;
+    const cpu = appCpu() + (await databaseCpu(handle)) - cpuBefore;
     // The copies took explicit ids: move the identity sequences past them for the app's inserts.
     for (const { table } of data) {
       await client.query(
         `select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`,
       );
     }
-    return { ms, rows };
+    return { ms, cpu, rows };
   } finally {
     client.release();
   }

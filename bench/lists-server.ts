@@ -118,7 +118,8 @@ export function rawExecutor(handle: DatabaseHandle, prefix: string) {
 /**
  * The least any HTTP endpoint can do for a case, as a reference for the API column: a bare
  * Fastify route (no auth, validation, security headers, Kysely or presenter) that runs the raw SQL
- * through the raw executor and sends the page rows JSON-stringified. GET /floor/<case index>.
+ * through the raw executor and sends the page rows JSON-stringified. GET /floor/<case index>;
+ * GET /cpu answers the process's CPU time so far (ms).
  */
 async function serveFloor(handle: DatabaseHandle, cases: ListCase[]): Promise<string> {
   const exec = rawExecutor(handle, 'bench_floor');
@@ -128,6 +129,11 @@ async function serveFloor(handle: DatabaseHandle, cases: ListCase[]): Promise<st
     const results: unknown[][] = [];
     for (const query of queries) results.push(await exec(query));
     return reply.header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(results[0]));
+  });
+  // The server process's CPU time so far (ms), for the bench's CPU-per-request columns.
+  floor.get('/cpu', async () => {
+    const usage = process.cpuUsage();
+    return { ms: (usage.user + usage.system) / 1000 };
   });
   return floor.listen({ port: 0, host: '127.0.0.1' });
 }

@@ -15,7 +15,8 @@ import { listCases, rawExecutor, serve } from './lists-server';
  *    cursor, over HTTP at c=1 (p50/p99); the SQL the endpoint runs for it
  *    (first page: page + capped count; cursor page: the page, its count travels in the cursor)
  *    through the same driver with the rows JSON-stringified; the ratio of the two. For reference,
- *    the "floor": a bare Fastify route in the server process running that raw SQL the same way.
+ *    the "floor": a bare Fastify route in the server process running that raw SQL the same way;
+ *    API / floor by wall time (p50) and by the server process's CPU time per request.
  * 2. GET /api/stations/:slug/overview of the busiest station for 24h, 7d, 30d and 180d (p50/p95/p99).
  * 3. GET /api/health over the same client: the floor of HTTP + Fastify on this box.
  */
@@ -128,6 +129,14 @@ function rawTimer(handle: ReturnType<typeof openDatabase>) {
   };
 }
 
+/** CPU ms the server process spends per request of `timed` (its CPU time read before and after). */
+async function serverCpuPer(floorUrl: string, count: number, timed: () => Promise<unknown>): Promise<number> {
+  const read = async () => ((await (await fetch(`${floorUrl}/cpu`)).json()) as { ms: number }).ms;
+  const before = await read();
+  await timed();
+  return ((await read()) - before) / count;
+}
+
 async function main(): Promise<void> {
   const requests = Number(values.requests);
   const rounds = Number(values.rounds);
@@ -143,18 +152,30 @@ async function main(): Promise<void> {
     const direct: Stats[] = [];
     const pageOnly: Stats[] = [];
     const bare: Stats[] = [];
+    const apiCpu: number[] = [];
+    const floorCpu: number[] = [];
+    // Each timed run makes 100 warm-up requests before `requests` timed ones.
+    const made = requests + Math.min(100, requests);
     for (let r = 0; r < rounds; r++) {
-      api.push(stats(await http(c.path, requests)));
+      apiCpu.push(
+        await serverCpuPer(server.floorUrl, made, async () => api.push(stats(await http(c.path, requests)))),
+      );
       direct.push(stats(await raw(c.sql, requests)));
       pageOnly.push(stats(await raw(c.sql.slice(0, 1), requests)));
-      bare.push(stats(await floor(`/floor/${index}`, requests)));
+      floorCpu.push(
+        await serverCpuPer(server.floorUrl, made, async () =>
+          bare.push(stats(await floor(`/floor/${index}`, requests))),
+        ),
+      );
     }
     const a = { p50: median(api.map((s) => s.p50)), p99: median(api.map((s) => s.p99)) };
     const d = { p50: median(direct.map((s) => s.p50)), p99: median(direct.map((s) => s.p99)) };
     const p = median(pageOnly.map((s) => s.p50));
     const f = median(bare.map((s) => s.p50));
+    const ac = median(apiCpu);
+    const fc = median(floorCpu);
     lines.push(
-      `| ${c.name} | ${ms(a.p50)} | ${ms(a.p99)} | ${ms(d.p50)} | ${ms(d.p99)} | ${ms(p)} | ${(a.p50 / d.p50).toFixed(2)}× | ${ms(f)} | ${(f / d.p50).toFixed(2)}× |`,
+      `| ${c.name} | ${ms(a.p50)} | ${ms(a.p99)} | ${ms(d.p50)} | ${ms(d.p99)} | ${ms(p)} | ${(a.p50 / d.p50).toFixed(2)}× | ${ms(f)} | ${(f / d.p50).toFixed(2)}× | **${(a.p50 / f).toFixed(2)}×** | ${ms(ac)} / ${ms(fc)} | **${(ac / fc).toFixed(2)}×** |`,
     );
   }
   const health = stats(await http('/api/health', requests)).p50;
@@ -228,9 +249,9 @@ function printLists(lines: string[], health: number): void {
     `Database: ${databaseUrl.replace(/:[^:@/]+@/, ':***@')}; ${values.requests} requests × ${values.rounds} rounds (medians)`,
   );
   console.info(
-    '\n| network transactions | API p50 ms | API p99 ms | raw p50 ms | raw p99 ms | raw page query only p50 | API / raw | floor p50 ms | floor / raw |',
+    '\n| network transactions | API p50 ms | API p99 ms | raw p50 ms | raw p99 ms | raw page query only p50 | API / raw | floor p50 ms | floor / raw | **API / floor** | server CPU ms per request, API / floor | **API / floor by CPU** |',
   );
-  console.info('|---|---|---|---|---|---|---|---|---|');
+  console.info('|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const line of lines) console.info(line);
   console.info(`\nGET /api/health over the same client: p50 ${ms(health)} ms (HTTP + Fastify floor).`);
 }

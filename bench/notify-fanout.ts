@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import BetterSqlite3 from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -10,6 +11,7 @@ import { createApp } from '../apps/server/src/app';
 import type { Db } from '../apps/server/src/db/database';
 import type { EnvironmentRow } from '../apps/server/src/modules/notify/notify.deps';
 import { redisServerBinary, startTestRedis, type TestRedis } from '../apps/server/src/test/redis';
+import { appCpu, databaseCpu } from './cpu';
 import { rowsOfEvent, timeFloorWrite } from './floor';
 import { benchEnvironment, benchTargets, freshDatabase, machineLine, ms, summary } from './notify-common';
 
@@ -18,7 +20,7 @@ import { benchEnvironment, benchTargets, freshDatabase, machineLine, ms, summary
  *
  *   npx tsx bench/notify-fanout.ts [--subscribers 10000] [--rounds 5]              # SQLite
  *   node scripts/with-postgres.mjs npx tsx bench/notify-fanout.ts                  # SQLite, then PostgreSQL
- *   … [--postgres-only] [--no-redis] [--profile]   # --profile: PostgreSQL statement time per round
+ *   … [--postgres-only] [--no-redis] [--profile]   # --profile: statement time per round (run one database at a time)
  *
  * Per database (and per queue: in process, then BullMQ on a throwaway redis-server when one is
  * installed): the real app (`createApp`, in this process, requests through `app.inject`), one
@@ -96,7 +98,17 @@ async function topicOf(db: Db, environment: EnvironmentRow, count: number): Prom
   return key;
 }
 
-type Round = { trigger: number; work: number; total: number; floor: number; rows: number; rss: number };
+type Round = {
+  trigger: number;
+  work: number;
+  total: number;
+  floor: number;
+  rows: number;
+  rss: number;
+  /** CPU ms (this process + the PostgreSQL server) of the fan-out and of its floor. */
+  cpu: number;
+  floorCpu: number;
+};
 
 /**
  * --profile: node-postgres `query` wrapped to add up the time of each statement (from sending it to
@@ -104,7 +116,37 @@ type Round = { trigger: number; work: number; total: number; floor: number; rows
  */
 const statementTimes = new Map<string, { ms: number; calls: number }>();
 let profiling = false;
+/** The statement's first words, numbered placeholders and value lists folded. */
+const statementKey = (text: string) =>
+  text
+    .replace(/\s+/g, ' ')
+    .replace(/\(\$\d+(, \$\d+)*\)/g, '(…)')
+    .replace(/\(\?(, \?)*\)/g, '(…)')
+    .replace(/(\(…\), )+\(…\)/g, '(…), …')
+    .slice(0, 110);
+const addStatementTime = (key: string, started: number) => {
+  const entry = statementTimes.get(key) ?? { ms: 0, calls: 0 };
+  entry.ms += performance.now() - started;
+  entry.calls += 1;
+  statementTimes.set(key, entry);
+};
 if (values.profile) {
+  // SQLite: better-sqlite3's statement methods, timed around the synchronous call.
+  const probe = new BetterSqlite3(':memory:');
+  const prototype = Object.getPrototypeOf(probe.prepare('select 1')) as Record<string, unknown>;
+  probe.close();
+  for (const method of ['run', 'all', 'get'] as const) {
+    const original = prototype[method] as (this: { source: string }, ...args: unknown[]) => unknown;
+    prototype[method] = function (this: { source: string }, ...args: unknown[]) {
+      if (!profiling) return original.apply(this, args);
+      const started = performance.now();
+      try {
+        return original.apply(this, args);
+      } finally {
+        addStatementTime(statementKey(this.source), started);
+      }
+    };
+  }
   const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   (pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown }).query = function (
     this: unknown,
@@ -114,17 +156,10 @@ if (values.profile) {
     if (!profiling || !(result instanceof Promise)) return result;
     const config = args[0] as string | { text?: string };
     const text = typeof config === 'string' ? config : (config?.text ?? '?');
-    const key = text
-      .replace(/\s+/g, ' ')
-      .replace(/\(\$\d+(, \$\d+)*\)/g, '(…)')
-      .replace(/(\(…\), )+\(…\)/g, '(…), …')
-      .slice(0, 110);
+    const key = statementKey(text);
     const started = performance.now();
     return result.then((value: unknown) => {
-      const entry = statementTimes.get(key) ?? { ms: 0, calls: 0 };
-      entry.ms += performance.now() - started;
-      entry.calls += 1;
-      statementTimes.set(key, entry);
+      addStatementTime(key, started);
       return value;
     });
   };
@@ -161,13 +196,14 @@ async function run(url: string | null, redis: TestRedis | null) {
     // Round 0 warms up (JIT, statement caches, page cache) and is not counted.
     for (let round = 0; round <= ROUNDS; round += 1) {
       const before = await countMessages();
-      profiling = values.profile === true && round > 0 && database.dialect === 'postgres';
+      profiling = values.profile === true && round > 0;
       // Peak resident memory of this process while the round runs (the fan-out must stream: its
       // memory may not grow with the audience).
       let rss = process.memoryUsage().rss;
       const sampler = setInterval(() => {
         rss = Math.max(rss, process.memoryUsage().rss);
       }, 20);
+      const cpuBefore = appCpu() + (await databaseCpu(database));
       const started = performance.now();
       const response = await app.inject({
         method: 'POST',
@@ -184,6 +220,7 @@ async function run(url: string | null, redis: TestRedis | null) {
       if (response.statusCode !== 201) throw new Error(`trigger: ${response.statusCode} ${response.body}`);
       await app.notify.queue.drain();
       const done = performance.now();
+      const cpu = appCpu() + (await databaseCpu(database)) - cpuBefore;
       clearInterval(sampler);
       rss = Math.max(rss, process.memoryUsage().rss);
       profiling = false;
@@ -198,6 +235,8 @@ async function run(url: string | null, redis: TestRedis | null) {
           floor: 0,
           rows: 0,
           rss,
+          cpu,
+          floorCpu: 0,
         });
       console.info(
         `${database.label} / ${queue} round ${round}: trigger ${ms(answered - started, 0)} ms, messages persisted after ${ms(done - started, 0)} ms, peak RSS ${(rss / 2 ** 20).toFixed(0)} MiB`,
@@ -214,6 +253,7 @@ async function run(url: string | null, redis: TestRedis | null) {
         .executeTakeFirstOrThrow();
       const floor = await timeFloorWrite(database, await rowsOfEvent(database, event.id), 'floor');
       entry.floor = floor.ms;
+      entry.floorCpu = floor.cpu;
       entry.rows = floor.rows;
       console.info(
         `${database.label} / ${queue} floor of round ${index + 1}: ${floor.rows.toLocaleString('en')} rows in one transaction, ${ms(floor.ms, 0)} ms`,
@@ -242,22 +282,25 @@ console.info(
   `\nFan-out to a ${SUBSCRIBERS.toLocaleString('en')}-subscriber topic, ${ROUNDS} rounds after a warm-up (ms):\n`,
 );
 console.info(
-  '| database | queue | trigger answered p50 (max) | worker p50 (max) | all messages persisted p50 | max | messages/s (p50) | floor: same rows, raw bulk write p50 | rows | **fan-out / floor** (per-round ratio, p50) | peak RSS MiB |',
+  '| database | queue | trigger answered p50 (max) | worker p50 (max) | all messages persisted p50 | max | messages/s (p50) | floor: same rows, raw bulk write p50 | rows | **fan-out / floor** (per-round ratio, p50) | CPU ms fan-out / floor p50 | **by CPU** | peak RSS MiB |',
 );
-console.info('|---|---|---|---|---|---|---|---|---|---|---|');
+console.info('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const { label, queue, rounds } of results) {
   const trigger = summary(rounds.map((r) => r.trigger));
   const work = summary(rounds.map((r) => r.work));
   const total = summary(rounds.map((r) => r.total));
   const floor = summary(rounds.map((r) => r.floor));
   const ratio = summary(rounds.map((r) => r.total / r.floor));
+  const cpu = summary(rounds.map((r) => r.cpu));
+  const floorCpu = summary(rounds.map((r) => r.floorCpu));
+  const cpuRatio = summary(rounds.map((r) => r.cpu / r.floorCpu));
   console.info(
-    `| ${label} | ${queue} | ${ms(trigger.p50, 0)} (${ms(trigger.max, 0)}) | ${ms(work.p50, 0)} (${ms(work.max, 0)}) | **${ms(total.p50, 0)}** | ${ms(total.max, 0)} | ${Math.round(SUBSCRIBERS / (total.p50 / 1000)).toLocaleString('en')} | ${ms(floor.p50, 0)} | ${rounds[0]?.rows.toLocaleString('en')} | **${ratio.p50.toFixed(2)}×** | ${(Math.max(...rounds.map((r) => r.rss)) / 2 ** 20).toFixed(0)} |`,
+    `| ${label} | ${queue} | ${ms(trigger.p50, 0)} (${ms(trigger.max, 0)}) | ${ms(work.p50, 0)} (${ms(work.max, 0)}) | **${ms(total.p50, 0)}** | ${ms(total.max, 0)} | ${Math.round(SUBSCRIBERS / (total.p50 / 1000)).toLocaleString('en')} | ${ms(floor.p50, 0)} | ${rounds[0]?.rows.toLocaleString('en')} | **${ratio.p50.toFixed(2)}×** | ${ms(cpu.p50, 0)} / ${ms(floorCpu.p50, 0)} | **${cpuRatio.p50.toFixed(2)}×** | ${(Math.max(...rounds.map((r) => r.rss)) / 2 ** 20).toFixed(0)} |`,
   );
 }
 if (statementTimes.size > 0) {
-  const counted = results.filter((result) => result.label === 'PostgreSQL').length * ROUNDS;
-  console.info(`\nPostgreSQL statement time per round (driver, mean of ${counted} rounds):\n`);
+  const counted = results.length * ROUNDS;
+  console.info(`\nStatement time per round (driver, mean of ${counted} rounds over every database):\n`);
   console.info('| statement | ms | calls |');
   console.info('|---|---|---|');
   for (const [key, entry] of [...statementTimes].sort((a, b) => b[1].ms - a[1].ms).slice(0, 20)) {

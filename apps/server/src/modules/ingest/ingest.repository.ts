@@ -1,4 +1,5 @@
-import { CompiledQuery, type Insertable, type Kysely, sql } from 'kysely';
+import { type Insertable, type Kysely, sql } from 'kysely';
+import { insertRows, snake } from '../../db/bulk-insert.repository';
 import type { Db } from '../../db/database';
 import { dialectOf } from '../../db/migrations/dsl';
 import { addMonths, monthStart } from '../../db/partitions.repository';
@@ -13,72 +14,11 @@ import type {
 } from '../../db/schema';
 
 /**
- * Set-based writes for ingest: multi-row `INSERT … ON CONFLICT DO NOTHING RETURNING`, chunked so
- * no statement binds more than {@link MAX_PARAMETERS} values (SQLite allows 32,766, PostgreSQL
- * 65,535). The conflict that matters is the unique `(station_id, source_id)` index of each table:
- * a row whose source id is already stored is skipped, and RETURNING tells which rows were new.
- *
- * These statements are the hot path of a 5,000-item batch, so they are written as SQL text once
- * per (dialect, table, row count) and run through Kysely as compiled queries with a flat parameter
- * list: building Kysely's tree of one node per value cost a quarter of the insert's CPU time.
+ * Set-based writes for ingest: multi-row `INSERT … ON CONFLICT DO NOTHING RETURNING`
+ * (db/bulk-insert.repository.ts). The conflict that matters is the unique `(station_id, source_id)`
+ * index of each table: a row whose source id is already stored is skipped, and RETURNING tells
+ * which rows were new.
  */
-const MAX_PARAMETERS = 30_000;
-
-const snake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-const quoted = (name: string) => `"${snake(name)}"`;
-
-/** Row counts per statement for `rows` rows of `columns` columns. */
-function chunkSizes(rows: number, columns: number): number[] {
-  const size = Math.max(1, Math.floor(MAX_PARAMETERS / columns));
-  const sizes: number[] = [];
-  for (let done = 0; done < rows; done += size) sizes.push(Math.min(size, rows - done));
-  return sizes;
-}
-
-const statements = new Map<string, string>();
-
-/** `insert into t (cols) values (…), (…) <tail>` with `count` rows, placeholders for the dialect. */
-function insertText(db: Db, table: string, columns: readonly string[], count: number, tail: string): string {
-  const dialect = dialectOf(db as unknown as Kysely<unknown>);
-  const key = `${dialect}|${table}|${columns.join(',')}|${count}|${tail}`;
-  let text = statements.get(key);
-  if (text) return text;
-  let n = 0;
-  const tuple = () => `(${columns.map(() => (dialect === 'sqlite' ? '?' : `$${++n}`)).join(', ')})`;
-  const tuples: string[] = [];
-  for (let i = 0; i < count; i++) tuples.push(tuple());
-  text = `insert into "${snake(table)}" (${columns.map(quoted).join(', ')}) values ${tuples.join(', ')} ${tail}`;
-  if (statements.size > 500) statements.clear();
-  statements.set(key, text);
-  return text;
-}
-
-/** Runs multi-row inserts of `rows` (objects with at least `columns`), chunked; returns RETURNING rows. */
-async function insertRows<R>(
-  db: Db,
-  table: string,
-  columns: readonly string[],
-  rows: readonly object[],
-  tail: string,
-): Promise<R[]> {
-  const out: R[] = [];
-  let offset = 0;
-  for (const count of chunkSizes(rows.length, columns.length)) {
-    const parameters: unknown[] = new Array(count * columns.length);
-    let p = 0;
-    for (let i = offset; i < offset + count; i++) {
-      const row = rows[i] as Record<string, unknown>;
-      for (const column of columns) parameters[p++] = row[column] ?? null;
-    }
-    offset += count;
-    const result = await db.executeQuery<R>(
-      CompiledQuery.raw(insertText(db, table, columns, count, tail), parameters),
-    );
-    for (const row of result.rows) out.push(row);
-  }
-  return out;
-}
-
 const COLUMNS = {
   transactions: [
     'organizationId',
@@ -207,7 +147,8 @@ async function withoutStored<T extends SourcedTable>(
       .selectFrom(table as 'assetStateEvents')
       .select(['sourceId'])
       .where('stationId', '=', sourced[0]?.stationId as number)
-      .where('sourceId', 'in', sourceIds.slice(i, i + 5_000))
+      // One array parameter: an IN list binds (and Kysely builds a node for) each of 5,000 values.
+      .where(sql<boolean>`source_id = any(${sourceIds.slice(i, i + 5_000)}::text[])`)
       .where(sql<boolean>`${time} >= ${from} and ${time} < ${to}`);
     if (table === 'assetStateEvents') query = query.select('kind');
     for (const row of (await query.execute()) as Sourced[]) stored.add(key(row));

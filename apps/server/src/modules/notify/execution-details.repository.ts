@@ -1,5 +1,6 @@
 import { EXECUTION_CODES, type TExecutionCode, type TExecutionStatus } from '@forecourt/contracts';
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import { insertRows } from '../../db/bulk-insert.repository';
 import type { Db } from '../../db/database';
 import { dialectOf } from '../../db/migrations/dsl';
 import type { NotifyExecutionDetailsTable } from '../../db/schema';
@@ -16,12 +17,31 @@ export type ExecutionDetailInput = Omit<Insertable<NotifyExecutionDetailsTable>,
 
 /** Rows per statement: PostgreSQL binds one array per column, so the size of a batch does not matter. */
 const PG_CHUNK = 10_000;
-const SQLITE_CHUNK = 300;
+
+/** Every column a detail may carry (absent ones bind null). */
+const DETAIL_COLUMNS: readonly (keyof ExecutionDetailInput)[] = [
+  'environmentId',
+  'organizationId',
+  'eventId',
+  'notificationId',
+  'jobId',
+  'subscriberId',
+  'workflowId',
+  'messageId',
+  'transactionId',
+  'channel',
+  'code',
+  'status',
+  'detail',
+  'source',
+  'raw',
+  'createdAt',
+];
 
 /**
  * Writes execution details. PostgreSQL: `INSERT … SELECT FROM unnest(…)` with one array per
  * column (one prepared statement whatever the row count, no thousands of bind parameters to parse
- * and plan); SQLite: multi-row `INSERT … VALUES`.
+ * and plan); SQLite: multi-row `INSERT … VALUES` written as SQL text once (db/bulk-insert.repository.ts).
  */
 export async function insertExecutionDetails(db: Db, rows: readonly ExecutionDetailInput[]): Promise<void> {
   if (rows.length === 0) return;
@@ -52,12 +72,8 @@ export async function insertExecutionDetails(db: Db, rows: readonly ExecutionDet
     }
     return;
   }
-  for (let start = 0; start < rows.length; start += SQLITE_CHUNK) {
-    await db
-      .insertInto('notifyExecutionDetails')
-      .values(rows.slice(start, start + SQLITE_CHUNK))
-      .execute();
-  }
+  // Rows without a source take the column's default, as an insert leaving it out would.
+  await insertRows(db, 'notifyExecutionDetails', DETAIL_COLUMNS, rows, '', { source: 'Internal' });
 }
 
 type DetailRow = Selectable<NotifyExecutionDetailsTable> & { externalSubscriberId: string | null };

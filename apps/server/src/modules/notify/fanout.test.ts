@@ -4,6 +4,7 @@ import { createNotifyFixture, type NotifyFixture, triggerAndWait } from './testi
 import { WORKER_BATCH } from './worker';
 
 /** More subscribers than one worker batch holds, so the run spans several transactions. */
+// Two full batches and a short one (WORKER_BATCH jobs per transaction; generous timeouts below).
 const SUBSCRIBERS = WORKER_BATCH * 2 + 37;
 
 describe('fan-out to a topic larger than a worker batch', () => {
@@ -27,34 +28,40 @@ describe('fan-out to a topic larger than a worker batch', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const ids = await db
-      .insertInto('notifySubscribers')
-      .values(
-        Array.from({ length: SUBSCRIBERS }, (_, i) => ({
-          environmentId: f.environment.id,
-          organizationId: f.environment.organizationId,
-          subscriberId: `member-${i}`,
-          firstName: `Member ${i}`,
-          data: '{}',
-          channels: '[]',
-          isOnline: 0,
-          createdAt: now,
-          updatedAt: now,
-        })),
-      )
-      .returning('id')
-      .execute();
-    await db
-      .insertInto('notifyTopicSubscribers')
-      .values(
-        ids.map((row) => ({
-          topicId: topic.id,
-          subscriberId: row.id,
-          environmentId: f.environment.id,
-          createdAt: now,
-        })),
-      )
-      .execute();
+    // 1,000 rows a statement: SQLite binds at most 32,766 values per statement.
+    for (let start = 0; start < SUBSCRIBERS; start += 1000) {
+      const ids = await db
+        .insertInto('notifySubscribers')
+        .values(
+          Array.from({ length: Math.min(1000, SUBSCRIBERS - start) }, (_, n) => {
+            const i = start + n;
+            return {
+              environmentId: f.environment.id,
+              organizationId: f.environment.organizationId,
+              subscriberId: `member-${i}`,
+              firstName: `Member ${i}`,
+              data: '{}',
+              channels: '[]',
+              isOnline: 0,
+              createdAt: now,
+              updatedAt: now,
+            };
+          }),
+        )
+        .returning('id')
+        .execute();
+      await db
+        .insertInto('notifyTopicSubscribers')
+        .values(
+          ids.map((row) => ({
+            topicId: topic.id,
+            subscriberId: row.id,
+            environmentId: f.environment.id,
+            createdAt: now,
+          })),
+        )
+        .execute();
+    }
   });
   afterAll(() => t.close());
 
@@ -117,7 +124,7 @@ describe('fan-out to a topic larger than a worker batch', () => {
       });
       expect(rows[2]).toMatchObject({ status: 'Success', jobId: null, messageId: null, channel: null });
     }
-  });
+  }, 120_000);
 
   it('a second trigger fans out again (new notifications, messages and details; the first ones untouched)', async () => {
     expect((await trigger('fan-2')).statusCode).toBe(201);
@@ -140,5 +147,5 @@ describe('fan-out to a topic larger than a worker batch', () => {
       .where('transactionId', '=', 'fan-2')
       .execute();
     expect(messages).toHaveLength(SUBSCRIBERS);
-  });
+  }, 120_000);
 });

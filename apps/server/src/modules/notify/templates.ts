@@ -281,6 +281,64 @@ export function templateError(source: string | undefined | null): string | null 
   }
 }
 
+/** Parsed templates by source, the 2,000 most recently used; `false` for one that does not parse. */
+const parsed = boundedLru<string, hbs.AST.Program | false>(2000);
+
+/** The template's syntax tree (cached; not to be modified), or null when it does not parse. */
+function parseTemplate(source: string): hbs.AST.Program | null {
+  let ast = parsed.get(source);
+  if (ast === undefined) {
+    try {
+      ast = templates.parse(source);
+    } catch {
+      ast = false;
+    }
+    parsed.set(source, ast);
+  }
+  return ast === false ? null : ast;
+}
+
+/** Names of the render context that differ from one job of an event to the next. */
+const PER_JOB_NAMES = new Set(['subscriber', 'step']);
+
+/** Statement kinds that read names the walk below cannot see (partials, decorators). */
+const OPAQUE_NODES = new Set(['PartialStatement', 'PartialBlockStatement', 'Decorator', 'DecoratorBlock']);
+
+/** Whether a template's output is the same for every job of an event, by source (bounded). */
+const sameForEveryJob = boundedLru<string, boolean>(2000);
+
+/**
+ * True when the template reads nothing that differs between the jobs of one event — no
+ * `subscriber.*`, no `step.*` (a digest's events), and nothing that could reach them (`this`,
+ * `../`, `@root`, partials) — so one render serves every subscriber. Helpers are pure. False when
+ * unsure or when it does not parse (each job then renders, and fails, on its own).
+ */
+export function rendersSameForEveryJob(source: string | undefined | null): boolean {
+  if (!source?.includes('{{')) return true;
+  let same = sameForEveryJob.get(source);
+  if (same === undefined) {
+    const ast = parseTemplate(source);
+    same = ast !== null && readsNoPerJobName(ast);
+    sameForEveryJob.set(source, same);
+  }
+  return same;
+}
+
+function readsNoPerJobName(node: unknown): boolean {
+  if (Array.isArray(node)) return node.every(readsNoPerJobName);
+  if (node === null || typeof node !== 'object') return true;
+  const { type } = node as { type?: unknown };
+  if (typeof type === 'string' && OPAQUE_NODES.has(type)) return false;
+  if (type === 'PathExpression') {
+    const path = node as hbs.AST.PathExpression;
+    const [head] = path.parts;
+    if (head === undefined || path.depth > 0) return false;
+    if (path.data) return head !== 'root';
+    return !PER_JOB_NAMES.has(head);
+  }
+  return Object.entries(node).every(([key, value]) => key === 'loc' || readsNoPerJobName(value));
+}
+
 /**
  * The payload variables a template reads (`{{title}}`, `{{#if body}}`, `{{payload.url}}`), without
  * helpers, `subscriber.*`, `actor.*`, `this` and block-local names: what GET /v1/workflows lists as
@@ -288,12 +346,8 @@ export function templateError(source: string | undefined | null): string | null 
  */
 export function templateVariables(source: string | undefined | null): string[] {
   if (!source?.includes('{{')) return [];
-  let ast: hbs.AST.Program;
-  try {
-    ast = templates.parse(source);
-  } catch {
-    return [];
-  }
+  const ast = parseTemplate(source);
+  if (ast === null) return [];
   const names = new Set<string>();
   const helpers = new Set(Object.keys(templates.helpers));
   const visitPath = (node: hbs.AST.Expression) => {
@@ -344,12 +398,8 @@ export function templateVariables(source: string | undefined | null): string[] {
 function optionalVariables(source: string | undefined | null): Set<string> {
   const names = new Set<string>();
   if (!source?.includes('{{')) return names;
-  let ast: hbs.AST.Program;
-  try {
-    ast = templates.parse(source);
-  } catch {
-    return names;
-  }
+  const ast = parseTemplate(source);
+  if (ast === null) return names;
   const visit = (program: hbs.AST.Program | undefined) => {
     for (const statement of program?.body ?? []) {
       if (statement.type !== 'BlockStatement') continue;

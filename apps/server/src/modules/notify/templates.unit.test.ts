@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, renderTemplate, templateError, templateVariables } from './templates';
+import {
+  formatDate,
+  rendersSameForEveryJob,
+  renderTemplate,
+  templateError,
+  templateVariables,
+} from './templates';
 import { safeUrl } from './worker-plan';
 
 const render = (source: string, context: Record<string, unknown> = {}) => renderTemplate(source, context);
@@ -89,6 +95,33 @@ describe('template helpers', () => {
       'vbscript:x',
     ]) {
       expect(safeUrl(bad)).toBe('');
+    }
+  });
+
+  it('tells templates that render the same for every job of an event from those that read per-job names', () => {
+    for (const same of [
+      undefined,
+      'plain text',
+      '<strong>{{title}}</strong>{{#if body}}<br>{{body}}{{/if}}',
+      '{{payload.url}} {{tenant.name}} {{actor.firstName}} {{titlecase city}}',
+      '{{#each items}}{{name}} {{@index}}{{/each}}',
+      '{{lookup payload "subscriber"}}',
+    ]) {
+      expect(rendersSameForEveryJob(same), String(same)).toBe(true);
+    }
+    for (const perJob of [
+      'Hi {{subscriber.firstName}}',
+      '{{#if subscriber.data.vip}}VIP{{/if}}',
+      '{{uppercase subscriber.lastName}}',
+      '{{step.total_count}} new',
+      '{{#each items}}{{../subscriber.firstName}}{{/each}}',
+      '{{@root.subscriber.email}}',
+      '{{lookup this "subscriber"}}',
+      '{{#with this}}{{title}}{{/with}}',
+      '{{> header}}',
+      '{{#if}}',
+    ]) {
+      expect(rendersSameForEveryJob(perJob), perJob).toBe(false);
     }
   });
 });

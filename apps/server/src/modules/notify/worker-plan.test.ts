@@ -131,6 +131,41 @@ describe('planBatch (the worker without I/O)', () => {
     expect(result.questions).toEqual([]);
   });
 
+  it('renders a payload-only step once for the batch and per-subscriber parts per job', () => {
+    const workflow = workflowOf([
+      step({
+        id: 'news',
+        type: 'in_app',
+        content: '<b>{{station}}</b>',
+        subject: '{{uppercase station}}',
+        cta: { type: 'redirect', data: { url: '/stations/{{station}}' } },
+      }),
+      step({
+        id: 'nested',
+        type: 'in_app',
+        content: '{{#each items}}{{name}} for {{../subscriber.firstName}}; {{/each}}',
+      }),
+    ]);
+    const batch = batchOf(
+      workflow,
+      [
+        job(1, 'news'),
+        job(2, 'news', { subscriberId: 2 }),
+        job(3, 'nested'),
+        job(4, 'nested', { subscriberId: 2 }),
+      ],
+      { payload: { station: 'Baner', items: [{ name: 'Diesel' }] } },
+    );
+    const result = plan(batch);
+    expect(result.messages.map((m) => [m.jobId, m.content, m.subject, m.cta])).toEqual([
+      [1, '<b>Baner</b>', 'BANER', JSON.stringify({ type: 'redirect', data: { url: '/stations/Baner' } })],
+      [2, '<b>Baner</b>', 'BANER', JSON.stringify({ type: 'redirect', data: { url: '/stations/Baner' } })],
+      [3, 'Diesel for First1; ', null, null],
+      [4, 'Diesel for First2; ', null, null],
+    ]);
+    expect(result.transitions.completed).toEqual([1, 2, 3, 4]);
+  });
+
   it('fails a job whose step or subscriber is gone', () => {
     const workflow = workflowOf([step({ id: 'inbox', type: 'in_app', content: 'x' })]);
     const result = plan(batchOf(workflow, [job(1, 'missing'), job(2, 'inbox', { subscriberId: 99 })]));

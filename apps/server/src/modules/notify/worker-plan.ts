@@ -6,7 +6,7 @@ import { type DigestResult, digestStepVariables } from './digest';
 import { EXECUTION_TEXT, type ExecutionDetailInput } from './execution-details.repository';
 import { type StepWebhookQuestion, stepWebhookUrls, webhookKey } from './step-webhooks';
 import type { SubscriberRow } from './subscribers.repository';
-import { missingPayloadVariables, renderContent } from './templates';
+import { missingPayloadVariables, renderContent, rendersSameForEveryJob } from './templates';
 import type { WorkflowSnapshot } from './trigger.service';
 import type { EventRow, NewMessage, PreferenceRow, QueuedJob } from './worker.repository';
 
@@ -137,6 +137,23 @@ function previousInAppStepId(workflow: WorkflowSnapshot, stepId: string): string
     .find((step) => step.type === 'in_app')?.id;
 }
 
+/** The template sources an in-app message renders: content, subject and the call to action. */
+function inAppSources(step: TWorkflowStep): (string | undefined)[] {
+  const buttons = step.cta?.action?.buttons ?? [];
+  return [
+    step.content,
+    step.subject,
+    step.cta?.data.url,
+    ...buttons.flatMap((button) => [button.content, button.resultContent, button.url]),
+  ];
+}
+
+/** What an in-app step renders for a job: its message's content, subject and call to action. */
+type RenderedInApp = { content: string; subject: string | null; cta: string | null };
+
+/** A render's outcome, kept so a render shared by every job fails every job the same way. */
+type RenderOutcome = { ok: true; value: RenderedInApp } | { ok: false; error: unknown };
+
 /** Plans one batch: pure (the clock, the webhook answers and the files host come in `context`). */
 export function planBatch(batch: WorkerBatch, context: PlanContext): WorkerPlan {
   const { eventId, jobs, event, workflow, subscribers, actor, feeds, digests, stepMessages } = batch;
@@ -154,6 +171,39 @@ export function planBatch(batch: WorkerBatch, context: PlanContext): WorkerPlan 
   );
   const steps = new Map(workflow.steps.map((step) => [step.id, step]));
   const questions: StepWebhookQuestion[] = [];
+  // Per step, not per job: what depends only on the step and the event (the payload is the
+  // event's), and the render of steps whose templates read nothing per subscriber.
+  const payloadText = JSON.stringify(messagePayload);
+  const actorVariables = actor ? subscriberVariables(actor) : null;
+  const missingByStep = new Map<string, string[]>();
+  const sharedRenders = new Map<string, RenderOutcome | null>();
+  const renderInApp = (step: TWorkflowStep, context: Record<string, unknown>): RenderedInApp => {
+    const content = renderContent(step.content, context, 'html', filesHost);
+    const cta = renderCta(step.cta, context, filesHost);
+    return {
+      content,
+      subject: step.subject ? renderContent(step.subject, context, 'text', filesHost) : null,
+      cta: cta === undefined ? null : JSON.stringify(cta),
+    };
+  };
+  const rendered = (step: TWorkflowStep, context: () => Record<string, unknown>): RenderedInApp => {
+    let shared = sharedRenders.get(step.id);
+    if (shared === undefined) {
+      shared = inAppSources(step).every(rendersSameForEveryJob)
+        ? (() => {
+            try {
+              return { ok: true as const, value: renderInApp(step, context()) };
+            } catch (error) {
+              return { ok: false as const, error };
+            }
+          })()
+        : null;
+      sharedRenders.set(step.id, shared);
+    }
+    if (shared === null) return renderInApp(step, context());
+    if (shared.ok) return shared.value;
+    throw shared.error;
+  };
 
   const messages: NewMessage[] = [];
   const outcomes = new Map<number, Outcome>();
@@ -186,30 +236,38 @@ export function planBatch(batch: WorkerBatch, context: PlanContext): WorkerPlan 
       });
       continue;
     }
-    const subscriberData = subscriberVariables(subscriber);
+    // Built once per job, and only when something reads it (a shared render does not).
+    let subscriberVariablesOfJob: ReturnType<typeof subscriberVariables> | undefined;
+    const subscriberData = () => {
+      subscriberVariablesOfJob ??= subscriberVariables(subscriber);
+      return subscriberVariablesOfJob;
+    };
     const question = (url: string): StepWebhookQuestion => ({
       url,
       body: {
         transactionId: job.transactionId,
         workflow: workflow.triggerIdentifier,
         step: { id: step.id, type: step.type },
-        subscriber: subscriberData,
+        subscriber: subscriberData(),
         payload: messagePayload,
         tenant,
       },
     });
-    const unasked = stepWebhookUrls(step.filters)
-      .map(question)
-      .filter((q) => !webhookAnswers.has(webhookKey(q)));
+    const unasked =
+      step.filters.length === 0
+        ? []
+        : stepWebhookUrls(step.filters)
+            .map(question)
+            .filter((q) => !webhookAnswers.has(webhookKey(q)));
     if (unasked.length > 0) {
       questions.push(...unasked);
       continue;
     }
     const earlier = stepMessages.get(job.notificationId);
-    const conditionContext = {
+    const conditionContext = () => ({
       payload,
       subscriber: {
-        ...subscriberData,
+        ...subscriberData(),
         isOnline: subscriber.isOnline === 1,
         lastOnlineAt: subscriber.lastOnlineAt,
       },
@@ -218,8 +276,8 @@ export function planBatch(batch: WorkerBatch, context: PlanContext): WorkerPlan 
       webhook: (url: string) => webhookAnswers.get(webhookKey(question(url))),
       previousStep: (stepId: string | undefined) =>
         earlier?.get(stepId ?? previousInAppStepId(workflow, step.id) ?? '') ?? null,
-    };
-    if (!stepConditionsMatch(step.filters, conditionContext)) {
+    });
+    if (step.filters.length > 0 && !stepConditionsMatch(step.filters, conditionContext())) {
       outcomes.set(job.id, {
         status: 'skipped',
         detail: {
@@ -250,19 +308,23 @@ export function planBatch(batch: WorkerBatch, context: PlanContext): WorkerPlan 
       });
       continue;
     }
-    const context = {
+    const context = () => ({
       ...payload,
       payload,
-      subscriber: subscriberData,
-      actor: actor ? subscriberVariables(actor) : null,
+      subscriber: subscriberData(),
+      actor: actorVariables,
       tenant,
       step: digestStepVariables(digests.get(job.notificationId), job.stepIndex),
-    };
-    const missing = missingPayloadVariables(
-      // The link of a call to action is optional by design (no URL: no link).
-      [step.content, step.subject, ...(step.cta?.action?.buttons ?? []).map((b) => b.content)],
-      payload,
-    );
+    });
+    let missing = missingByStep.get(step.id);
+    if (missing === undefined) {
+      missing = missingPayloadVariables(
+        // The link of a call to action is optional by design (no URL: no link).
+        [step.content, step.subject, ...(step.cta?.action?.buttons ?? []).map((b) => b.content)],
+        payload,
+      );
+      missingByStep.set(step.id, missing);
+    }
     if (missing.length > 0) {
       warnings.push({
         ...base,
@@ -278,15 +340,14 @@ export function planBatch(batch: WorkerBatch, context: PlanContext): WorkerPlan 
         channel: channel as DeliveryChannel,
         step,
         subscriber,
-        context,
+        context: context(),
         workflow: workflow.triggerIdentifier,
         payload: messagePayload,
       });
       continue;
     }
     try {
-      const content = renderContent(step.content, context, 'html', filesHost);
-      const cta = renderCta(step.cta, context, filesHost);
+      const { content, subject, cta } = rendered(step, context);
       if (step.actor?.type === 'user' && !actor?.avatar) {
         warnings.push({
           ...base,
@@ -322,9 +383,9 @@ export function planBatch(batch: WorkerBatch, context: PlanContext): WorkerPlan 
         templateIdentifier: workflow.triggerIdentifier,
         transactionId: job.transactionId,
         content,
-        subject: step.subject ? renderContent(step.subject, context, 'text', filesHost) : null,
-        cta: cta === undefined ? null : JSON.stringify(cta),
-        payload: JSON.stringify(messagePayload),
+        subject,
+        cta,
+        payload: payloadText,
         actor: actorSetting === null ? null : JSON.stringify(actorSetting),
         actorSubscriberId: actorSetting?.type === 'user' ? (actor?.id ?? null) : null,
         severity: workflow.severity ?? 'none',

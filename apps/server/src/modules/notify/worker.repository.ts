@@ -1,4 +1,5 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { insertRows } from '../../db/bulk-insert.repository';
 import type { Db } from '../../db/database';
 import { dialectOf } from '../../db/migrations/dsl';
 import type { NotifyEventsTable } from '../../db/schema';
@@ -144,10 +145,35 @@ export type NewMessage = {
   updatedAt: number;
 };
 
+/** The columns of a new message, in NewMessage's order. */
+const MESSAGE_COLUMNS: readonly (keyof NewMessage)[] = [
+  'environmentId',
+  'organizationId',
+  'subscriberId',
+  'notificationId',
+  'jobId',
+  'eventId',
+  'workflowId',
+  'feedId',
+  'channel',
+  'stepId',
+  'templateIdentifier',
+  'transactionId',
+  'content',
+  'subject',
+  'cta',
+  'payload',
+  'actor',
+  'actorSubscriberId',
+  'severity',
+  'createdAt',
+  'updatedAt',
+];
+
 /**
  * Stores the messages; a job that already has its message re-arms it (unseen, fresh content and
  * time). PostgreSQL: one `INSERT … SELECT FROM unnest(…)` (an array per column); SQLite:
- * multi-row inserts.
+ * multi-row inserts written as SQL text once (db/bulk-insert.repository.ts).
  */
 export async function insertMessages(trx: Db, messages: readonly NewMessage[]): Promise<Map<number, number>> {
   const byJob = new Map<number, number>();
@@ -183,24 +209,16 @@ export async function insertMessages(trx: Db, messages: readonly NewMessage[]): 
     for (const row of rows) byJob.set(row.jobId, row.id);
     return byJob;
   }
-  for (let start = 0; start < messages.length; start += 200) {
-    const rows = await trx
-      .insertInto('notifyMessages')
-      .values(messages.slice(start, start + 200))
-      .onConflict((oc) =>
-        oc.column('jobId').doUpdateSet((eb) => ({
-          seen: 0,
-          content: eb.ref('excluded.content'),
-          subject: eb.ref('excluded.subject'),
-          cta: eb.ref('excluded.cta'),
-          payload: eb.ref('excluded.payload'),
-          createdAt: eb.ref('excluded.createdAt'),
-          updatedAt: eb.ref('excluded.updatedAt'),
-        })),
-      )
-      .returning(['id', 'jobId'])
-      .execute();
-    for (const row of rows) byJob.set(row.jobId, row.id);
-  }
+  const rows = await insertRows<{ id: number; jobId: number }>(
+    trx,
+    'notifyMessages',
+    MESSAGE_COLUMNS,
+    messages,
+    `on conflict ("job_id") do update set "seen" = 0, "content" = excluded."content",
+      "subject" = excluded."subject", "cta" = excluded."cta", "payload" = excluded."payload",
+      "created_at" = excluded."created_at", "updated_at" = excluded."updated_at"
+    returning "id", "job_id"`,
+  );
+  for (const row of rows) byJob.set(row.jobId, row.id);
   return byJob;
 }

@@ -29,7 +29,7 @@ import { planBatch, type WebhookAnswers, type WorkerBatch, type WorkerPlan } fro
 import { ensureFeeds } from './workflows.repository';
 
 /** Jobs handled per transaction. */
-export const WORKER_BATCH = 500;
+export const WORKER_BATCH = 2000;
 
 type WorkerDeps = Pick<NotifyDeps, 'db' | 'now' | 'inbox' | 'log' | 'keys' | 'delivery'> & {
   /** Who holds the leases this worker takes and for how long (default: this process, 30 s). */
