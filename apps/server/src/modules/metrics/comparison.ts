@@ -21,7 +21,8 @@ type Range = { startMs: number; endMs: number };
  * The one place that shifts a window for a comparison.
  */
 export function comparedRange(range: Range, kind: TSalesComparisonKind): Range {
-  const shift = kind === 'previous' ? range.endMs - range.startMs : kind === 'lastWeek' ? WEEK_MS : 52 * WEEK_MS;
+  const shift =
+    kind === 'previous' ? range.endMs - range.startMs : kind === 'lastWeek' ? WEEK_MS : 52 * WEEK_MS;
   return { startMs: range.startMs - shift, endMs: range.endMs - shift };
 }
 
@@ -92,7 +93,11 @@ export async function salesComparison(
     salesBy(db, scope, compared, { stepMs: range.stepMs }, filters),
   ]);
   const coverage =
-    dataFrom === null || compared.endMs <= dataFrom ? 'none' : compared.startMs >= dataFrom ? 'full' : 'partial';
+    dataFrom === null || compared.endMs <= dataFrom
+      ? 'none'
+      : compared.startMs >= dataFrom
+        ? 'full'
+        : 'partial';
   const byStep = new Map(rows.map((row) => [row.at, row]));
   const comparedSteps = stepStarts(compared.startMs, compared.endMs, range.stepMs);
   const first = comparedSteps[0] ?? compared.startMs;

@@ -56,7 +56,11 @@ describe('sales compared with another period', () => {
     `startDate=${new Date(startMs).toISOString()}&endDate=${new Date(endMs).toISOString()}`;
 
   async function sales(query: string, headers = admin): Promise<TSalesSeries> {
-    const response = await t.app.inject({ method: 'GET', url: `/api/stations/c-one/sales?${query}`, headers });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/stations/c-one/sales?${query}`,
+      headers,
+    });
     expect(response.statusCode, response.body).toBe(200);
     return response.json();
   }
@@ -85,7 +89,9 @@ describe('sales compared with another period', () => {
         transactions: raw.transactions,
         averageTicketPaise: Math.round(raw.amountPaise / raw.transactions),
       });
-      expect(comparison.points.reduce((sum, point) => sum + (point.amountPaise ?? 0), 0)).toBe(raw.amountPaise);
+      expect(comparison.points.reduce((sum, point) => sum + (point.amountPaise ?? 0), 0)).toBe(
+        raw.amountPaise,
+      );
       expect(comparison.points.every((point) => point.amountPaise !== null)).toBe(true);
     }
   });
@@ -110,9 +116,9 @@ describe('sales compared with another period', () => {
     expect(comparison.coverage).toBe('none');
     expect(comparison.totals).toBeNull();
     expect(comparison.points.length).toBe(body.points.length);
-    expect(comparison.points.every((point) => point.amountPaise === null && point.transactions === null)).toBe(
-      true,
-    );
+    expect(
+      comparison.points.every((point) => point.amountPaise === null && point.transactions === null),
+    ).toBe(true);
     const firstDay = Math.floor((firstFill + IST) / DAY) * DAY - IST;
     expect(Date.parse(comparison.dataFrom!)).toBe(firstDay);
     expect(Date.parse(comparison.window.startDate)).toBe(Date.parse(body.window.startDate) - 52 * WEEK);
