@@ -13,7 +13,7 @@ test.describe('sales compared with another period', () => {
     await expect(page.getByTestId('sales-revenue-value')).toBeVisible();
     await expect(page.getByTestId('sales-comparison')).toHaveCount(0);
 
-    await page.getByRole('textbox', { name: 'Compare with' }).click();
+    await page.getByRole('combobox', { name: 'Compare with' }).click();
     await page.getByRole('option', { name: 'Same period last week' }).click();
     await expect(page).toHaveURL(/compare=lastWeek/);
 
@@ -47,13 +47,15 @@ test.describe('sales compared with another period', () => {
     // Reload: the choice is in the address, so it stays.
     await page.reload();
     await expect(page.getByTestId('sales-comparison')).toBeVisible();
-    await expect(page.getByRole('textbox', { name: 'Compare with' })).toHaveValue('Same period last week');
+    await expect(page.getByRole('combobox', { name: 'Compare with' })).toHaveValue('Same period last week');
   });
 
   test('last year beyond the demo data says "no data" instead of zeros', async ({ page }) => {
     const station = await firstStationPath(page);
     await page.goto(`${station}/sales?compare=lastYear`);
-    await expect(page.getByTestId('sales-revenue-no-change')).toHaveText('No data for the same weekdays last year');
+    await expect(page.getByTestId('sales-revenue-no-change')).toHaveText(
+      'No data for the same weekdays last year',
+    );
     await expect(page.getByTestId('sales-revenue-change')).toHaveCount(0);
     await expect(page.getByTestId('sales-comparison').getByText(/^No data for /)).toBeVisible();
   });
