@@ -19,7 +19,7 @@ test.describe('sales compared with another period', () => {
 
     const chart = page.getByTestId('sales-comparison');
     await expect(chart).toBeVisible();
-    await expect(chart.getByText('Same days last week')).toBeVisible();
+    await expect(chart.getByText('Same days last week', { exact: true })).toBeVisible();
     await expect(chart.getByText(/^Compared with /)).toBeVisible();
     // Two lines: this window and the compared one (dashed).
     await expect(chart.locator('.recharts-line')).toHaveCount(2);
