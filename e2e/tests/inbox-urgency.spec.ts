@@ -39,7 +39,7 @@ test.describe('incident urgency in the inbox', () => {
     const admin = await signInWithApi(page, 'admin');
     const { item } = await incidentItem(page, title);
     await expect(item).toHaveAttribute('data-tone', 'urgent');
-    await expect(item.getByTestId('fc-inbox-tone')).toHaveText(/^Critical, urgent/);
+    await expect(item.getByTestId('fc-inbox-tone')).toHaveText(/^Urgent/);
     await saveScreenshot(page, 'inbox-urgency-critical');
 
     const resolved = await page.request.post(`/api/incidents/${incident.id}/status`, {

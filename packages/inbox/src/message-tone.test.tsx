@@ -34,7 +34,7 @@ const item = (id: string) => document.querySelector(`[data-message-id="${id}"]`)
 describe("the host's message tone", () => {
   it('labels and colours each message by the tone the host gives, in words too', () => {
     const tones: Record<string, InboxMessageTone | null> = {
-      urgent: { tone: 'urgent', label: 'Critical, urgent' },
+      urgent: { tone: 'urgent', label: 'Urgent' },
       done: { tone: 'done', label: 'Resolved' },
       plain: null,
     };
@@ -49,7 +49,7 @@ describe("the host's message tone", () => {
     const urgent = item('urgent');
     expect(urgent.dataset.tone).toBe('urgent');
     expect(urgent.className).toContain('fc-inbox-item--tone');
-    expect(within(urgent).getByTestId('fc-inbox-tone').textContent).toBe('Critical, urgent: ');
+    expect(within(urgent).getByTestId('fc-inbox-tone').textContent).toBe('Urgent: ');
     // The tone replaces the plain high-severity mark: a resolved incident is not marked pressing.
     expect(within(urgent).queryByTestId('fc-inbox-high')).toBeNull();
     const done = item('done');

@@ -18,12 +18,12 @@ const live = (rows: [number, Record<string, string>][], complete = true): TLiveI
 describe('the urgency of an incident message', () => {
   it('is red for a critical incident with 5 minutes left, by the incidents list rule', () => {
     const message = opened({ severity: 'critical', status: 'open', slaDueAt: iso(NOW + 5 * MINUTE) });
-    expect(incidentMessageTone(message, null, NOW)).toEqual({ tone: 'urgent', label: 'Critical, urgent' });
+    expect(incidentMessageTone(message, null, NOW)).toEqual({ tone: 'urgent', label: 'Urgent' });
   });
 
   it('follows the incident as it is now: raised, or resolved since the message', () => {
     const message = opened({ severity: 'low', status: 'open', slaDueAt: iso(NOW + 70 * 60 * MINUTE) });
-    expect(incidentMessageTone(message, null, NOW)).toEqual({ tone: 'normal', label: 'Low, routine' });
+    expect(incidentMessageTone(message, null, NOW)).toEqual({ tone: 'normal', label: 'Routine' });
     const raised = live([
       [7, { severity: 'critical', status: 'acknowledged', slaDueAt: iso(NOW + 5 * MINUTE) }],
     ]);
@@ -39,11 +39,11 @@ describe('the urgency of an incident message', () => {
       { severity: 'high', status: 'open', slaDueAt: iso(NOW + 10 * MINUTE) },
       iso(NOW - 10_000),
     );
-    expect(incidentMessageTone(fresh, live([]), NOW)).toEqual({ tone: 'urgent', label: 'High, urgent' });
+    expect(incidentMessageTone(fresh, live([]), NOW)).toEqual({ tone: 'urgent', label: 'Urgent' });
     const older = opened({ severity: 'medium', status: 'open', slaDueAt: iso(NOW + 30 * 60 * MINUTE) });
     expect(incidentMessageTone(older, live([], false), NOW)).toEqual({
       tone: 'elevated',
-      label: 'Medium, needs attention',
+      label: 'Needs attention',
     });
   });
 

@@ -4,7 +4,6 @@ import {
   type TIncidentSeverity,
   type TIncidentStatus,
 } from '@forecourt/contracts';
-import { INCIDENT_SEVERITY_LABELS } from './labels';
 import { incidentUrgency, type TUrgencyTone, URGENCY_LABELS } from './urgency';
 
 /** What the urgency of an incident needs: its severity, status and SLA deadline (ISO). */
@@ -66,8 +65,6 @@ export function incidentMessageTone(
   const due = Date.parse(state.slaDueAt);
   const tone = incidentUrgency(state.severity, Number.isNaN(due) ? null : due - now, state.status);
   if (tone === 'done') return { tone, label: state.status === 'closed' ? 'Closed' : 'Resolved' };
-  return {
-    tone,
-    label: `${INCIDENT_SEVERITY_LABELS[state.severity]}, ${URGENCY_LABELS[tone].toLowerCase()}`,
-  };
+  // The message's text names the severity; the label names the urgency.
+  return { tone, label: URGENCY_LABELS[tone] };
 }
