@@ -1,4 +1,4 @@
-import type { InboxClient, InboxStore } from '@forecourt/inbox-core';
+import type { InboxClient, InboxMessage, InboxStore } from '@forecourt/inbox-core';
 import { createContext } from 'react';
 import type { InboxTranslations } from './i18n/types';
 
@@ -41,6 +41,16 @@ export type InboxClientLike = Pick<
   | 'maxSnoozeHours'
 >;
 
+/**
+ * How pressing a message is, as the host application decides it (e.g. an incident's urgency from
+ * its severity, deadline and status): the item shows `label` in the tone's colour and a bar of it
+ * at its edge, in place of the plain high-severity mark. `done` and `normal` are neutral.
+ */
+export type InboxMessageTone = {
+  tone: 'urgent' | 'high' | 'elevated' | 'normal' | 'done';
+  label: string;
+};
+
 /** A store shown as a tab: the store and the label of its tab. */
 export type InboxTab = InboxStore & { label?: string };
 
@@ -56,6 +66,8 @@ export type InboxContextValue = {
   tabLabels: Readonly<Record<string, string>>;
   /** Where a message's or a button's URL is opened. */
   onUrlChange: (url: string) => void;
+  /** The host's tone of a message; null or absent: none. */
+  messageTone?: ((message: InboxMessage) => InboxMessageTone | null) | undefined;
 };
 
 export const InboxContext = createContext<InboxContextValue | null>(null);

@@ -7,7 +7,7 @@
 export { Avatar } from './avatar';
 export { badgeLabel } from './badge';
 export { Bell, type BellProps } from './bell';
-export type { InboxClientLike, InboxTab } from './context';
+export type { InboxClientLike, InboxMessageTone, InboxTab } from './context';
 export { InboxErrorBoundary } from './error-boundary';
 export { InboxFeed } from './feed';
 export {

@@ -76,7 +76,7 @@ export function InboxItem({
   const actions = useInboxActions();
   const { view } = useInboxView();
   const snoozeChoices = useSnoozeChoices();
-  const { onUrlChange } = useInboxContext('InboxItem');
+  const { onUrlChange, messageTone } = useInboxContext('InboxItem');
   const open = useOpenMessage();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
@@ -130,11 +130,15 @@ export function InboxItem({
   const buttons = action?.status === 'done' ? [] : (action?.buttons ?? []);
   const done =
     action?.status === 'done' ? action.buttons?.find((b) => b.type === action.result?.type) : undefined;
-  const high = message.severity === 'high';
+  // The host's tone, when it gives one, replaces the plain high-severity mark (a resolved
+  // incident that was critical is no longer marked as pressing).
+  const tone = messageTone?.(message) ?? null;
+  const high = !tone && message.severity === 'high';
   const classes = [
     'fc-inbox-item',
     message.read ? '' : 'fc-inbox-item--unread',
     high ? 'fc-inbox-item--high' : '',
+    tone ? 'fc-inbox-item--tone' : '',
     selected ? 'fc-inbox-item--selected' : '',
   ]
     .filter(Boolean)
@@ -147,6 +151,7 @@ export function InboxItem({
       className={classes}
       data-read={message.read}
       data-severity={message.severity}
+      data-tone={tone?.tone}
       data-message-id={message._id}
       tabIndex={tabbable ? 0 : -1}
       aria-posinset={position}
@@ -177,6 +182,12 @@ export function InboxItem({
       <div className="fc-inbox-item__body">
         <div id={contentId}>
           {message.read ? null : <span className="fc-inbox-sr-only">{`${t.unread}: `}</span>}
+          {tone ? (
+            <span className="fc-inbox-item__tone" data-tone={tone.tone} data-testid="fc-inbox-tone">
+              {tone.label}
+              <span className="fc-inbox-sr-only">: </span>
+            </span>
+          ) : null}
           {high ? (
             <span className="fc-inbox-item__severity" data-testid="fc-inbox-high">
               {t.highSeverity}

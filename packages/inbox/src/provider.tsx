@@ -28,6 +28,11 @@ export type InboxProviderProps = {
   stores?: InboxTab[];
   /** Opens a message's or a button's URL (default: the browser navigates to it). */
   onUrlChange?: (url: string) => void;
+  /**
+   * The tone of a message (see InboxMessageTone), called as each item renders; keep it stable
+   * (memoised) as a new function re-renders the feed.
+   */
+  messageTone?: InboxContextValue['messageTone'];
   /** Further client options (page size, …); read when the client is created. */
   clientOptions?: Omit<InboxClientOptions, 'backendUrl' | 'socketUrl' | 'stores'>;
   /** Builds the client; tests pass a fake. Default {@link createInboxClient}. */
@@ -72,6 +77,7 @@ export function InboxProvider({
   i18n,
   stores,
   onUrlChange = navigate,
+  messageTone,
   clientOptions,
   createClient = createInboxClient,
   children,
@@ -119,8 +125,9 @@ export function InboxProvider({
       t: translations ? { ...loaded.t, ...translations } : loaded.t,
       tabLabels,
       onUrlChange,
+      messageTone,
     }),
-    [client, locale, loaded, translations, tabLabels, onUrlChange],
+    [client, locale, loaded, translations, tabLabels, onUrlChange, messageTone],
   );
   return <InboxContext.Provider value={value}>{children}</InboxContext.Provider>;
 }

@@ -1,5 +1,7 @@
+import { INCIDENT_SEVERITIES, INCIDENT_STATUSES } from '@forecourt/contracts';
 import { type CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertIncidents } from '../modules/incidents/testing';
 import { DEMO_ACCOUNTS } from '../seed/demo-accounts';
 import { seed } from '../seed/seed';
 import { createTestApp, type TestApp } from '../test/create-test-app';
@@ -29,6 +31,8 @@ const CASES = [
   'network challans',
   'station congestion samples',
   'cards',
+  'incidents by severity',
+  'incidents by status',
 ];
 
 type Case = {
@@ -38,6 +42,12 @@ type Case = {
   column: string;
   /** How deep the cursor is (rows); the list must have more. */
   depth?: number;
+  /**
+   * Most rows the seek may look at (default under half the depth). A sort on a column of few
+   * values (a rank) bounds the value in the index search, then walks the ties of the cursor's
+   * value before it in id order: at most the rows sharing that value, never the whole list.
+   */
+  maxVisited?: number;
 };
 
 describe('keyset seeks are index ranges', () => {
@@ -59,10 +69,27 @@ describe('keyset seeks are index ranges', () => {
       payload: { email: admin.email, password: admin.password },
     });
     token = login.json().access_token;
-    const station = await sql<{ slug: string }>`
-      select s.slug from stations s join organizations o on o.id = s.organization_id
+    const station = await sql<{ slug: string; id: number; organizationId: number }>`
+      select s.slug, s.id, s.organization_id from stations s join organizations o on o.id = s.organization_id
        where o.slug = ${admin.organization} order by s.id limit 1`.execute(t.database.db);
     const slug = station.rows[0]!.slug;
+    // The tiny seed opens a handful of incidents; the incident sorts need a deeper list.
+    const numbers = await sql<{ n: number }>`
+      select coalesce(max(number), 0) as n from incidents where organization_id = ${station.rows[0]!.organizationId}`.execute(
+      t.database.db,
+    );
+    await insertIncidents(
+      t.database.db,
+      Array.from({ length: 120 }, (_, i) => ({
+        organizationId: Number(station.rows[0]!.organizationId),
+        stationId: Number(station.rows[0]!.id),
+        number: Number(numbers.rows[0]!.n) + i + 1,
+        openedAt: now - i * 3_600_000,
+        severity: INCIDENT_SEVERITIES[i % 4],
+        status: INCIDENT_STATUSES[Math.floor(i / 3) % 4],
+      })),
+    );
+    await sql.raw(t.database.dialect === 'postgres' ? 'analyze incidents' : 'analyze').execute(t.database.db);
     const window = `startDate=${new Date(now - 3 * DAY).toISOString()}&endDate=${new Date(now).toISOString()}`;
     cases.push(
       { name: 'network transactions', path: `/api/transactions?${window}`, column: 'started_at' },
@@ -107,6 +134,22 @@ describe('keyset seeks are index ranges', () => {
         column: 'sampled_at',
       },
       { name: 'cards', path: '/api/cards', column: 'created_at' },
+      // Ranks generated from the enums (0023): 120 added incidents, 30 per value; the cursor sits
+      // inside a value's ties, which are walked in id order up to it (at most the 30 sharing it).
+      {
+        name: 'incidents by severity',
+        path: '/api/incidents?sort=-severity',
+        column: 'severity_rank',
+        depth: 50,
+        maxVisited: 31,
+      },
+      {
+        name: 'incidents by status',
+        path: '/api/incidents?sort=status',
+        column: 'status_rank',
+        depth: 50,
+        maxVisited: 31,
+      },
     );
     // Every statement the app sends to the driver while a cursor page is served (on the executor
     // class: a query with its own plugin runs on a derived executor).
@@ -180,13 +223,15 @@ describe('keyset seeks are index ranges', () => {
     if (t.database.dialect === 'sqlite') {
       expect(plan, plan).toMatch(new RegExp(`USING (COVERING )?INDEX \\w+ \\([^)]*\\b${c.column}[<>]`));
       expect(plan, plan).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
-      expect(await visitedRows(seek), `${name}: rows visited by the seek`).toBeLessThan(depth / 2);
+      expect(await visitedRows(seek), `${name}: rows visited by the seek`).toBeLessThan(
+        c.maxVisited ?? depth / 2,
+      );
     } else {
       expect(plan, plan).toMatch(new RegExp(`Index Cond: .*\\b${c.column} [<>]`));
       // A full sort of the window; an incremental sort of the ties of one sort value is bounded.
       expect(plan, plan).not.toMatch(/Seq Scan|(^|->\s+)Sort \(/m);
       const removed = [...plan.matchAll(/Rows Removed by Filter: (\d+)/g)].map((m) => Number(m[1]));
-      expect(Math.max(0, ...removed), plan).toBeLessThan(depth / 2);
+      expect(Math.max(0, ...removed), plan).toBeLessThan(c.maxVisited ?? depth / 2);
     }
   });
 

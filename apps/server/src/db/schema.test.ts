@@ -112,8 +112,11 @@ async function databaseTables(handle: Awaited<ReturnType<typeof createTestDataba
     const names = await sql<{ name: string }>`
       select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(handle.db);
     for (const { name } of names.rows) {
+      // `table_xinfo`: generated columns too (hidden 2 virtual, 3 stored), not a virtual table's hidden ones.
       const info = await sql<{ name: string; type: string; notnull: number; pk: number }>`
-        select name, type, "notnull", pk from pragma_table_info(${name})`.execute(handle.db);
+        select name, type, "notnull", pk from pragma_table_xinfo(${name}) where hidden in (0, 2, 3)`.execute(
+        handle.db,
+      );
       for (const column of info.rows) {
         // An `integer primary key` is the rowid: never null, whatever `notnull` says.
         const nullable = column.notnull === 0 && column.pk === 0;

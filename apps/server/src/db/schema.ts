@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable } from 'kysely';
 
 /**
  * Row types of every table, in camelCase (the CamelCasePlugin maps them to snake_case columns).
@@ -245,6 +245,9 @@ export interface IncidentsTable {
   slaDueAt: number;
   createdAt: number;
   updatedAt: number;
+  /** Generated from `severity` (low 1 … critical 4) and `status` (open 1 … closed 4); migration 0023. */
+  severityRank: GeneratedAlways<number>;
+  statusRank: GeneratedAlways<number>;
 }
 
 export interface IncidentEventsTable {

@@ -1,4 +1,4 @@
-import type { TIncidentGroup, TIncidentSeverity, TIncidentType } from '@forecourt/contracts';
+import type { TIncidentGroup, TIncidentSeverity, TIncidentStatus, TIncidentType } from '@forecourt/contracts';
 
 /**
  * Domain events: facts a module publishes after its transaction committed, for other modules to
@@ -19,6 +19,9 @@ type IncidentEventBase = {
   incidentType: TIncidentType;
   group: TIncidentGroup;
   severity: TIncidentSeverity;
+  /** The status and SLA deadline (epoch ms) after the change, for the notification's urgency. */
+  status: TIncidentStatus;
+  slaDueAt: number;
   title: string;
   /** The user who caused it; null for the system. */
   actorUserId: number | null;

@@ -15,6 +15,8 @@ export type TColumn<TRow, TField extends string = string> = {
   cell: (row: TRow) => ReactNode;
   /** Makes the header a sort button for this field. */
   sort?: TField;
+  /** The order of the first click on the header (default: descending for numeric columns). */
+  firstSort?: 'asc' | 'desc';
   /** Numbers are right-aligned, in tabular figures. */
   numeric?: boolean;
   /** Keeps the cell on one line (dates, amounts). */

@@ -85,8 +85,11 @@ export const ZIncident = z.object({
 });
 export type TIncident = z.infer<typeof ZIncident>;
 
-/** Sortable fields; newest first by default. */
-export const INCIDENT_SORTS = ['openedAt', 'number', 'slaDueAt'] as const;
+/**
+ * Sortable fields; newest first by default. `severity` orders low < medium < high < critical
+ * (`-severity`: critical first) and `status` open < acknowledged < resolved < closed.
+ */
+export const INCIDENT_SORTS = ['openedAt', 'number', 'slaDueAt', 'severity', 'status'] as const;
 
 /** `GET /api/incidents` query: 40 per page, `-openedAt`; filters station, group, status, type. */
 export const ZIncidentListQuery = zListQuery({

@@ -80,10 +80,20 @@ export const ZStationOverview = z.object({
 });
 export type TStationOverview = z.infer<typeof ZStationOverview>;
 
+/**
+ * What a sales window is compared with: the period of the same length just before it, the same
+ * days a week earlier, or the same weekdays 52 weeks earlier (364 days, so Mondays meet Mondays).
+ */
+export const SALES_COMPARISONS = ['previous', 'lastWeek', 'lastYear'] as const;
+export const ZSalesComparisonKind = z.enum(SALES_COMPARISONS);
+export type TSalesComparisonKind = z.infer<typeof ZSalesComparisonKind>;
+
 /** `GET /api/stations/:slug/sales` query: a window (screen `sales`, at most 180 days) and optional filters. */
 export const ZSalesQuery = ZTimeWindowQuery.extend({
   fuel: zMulti(ZFuel).optional(),
   paymentMode: zMulti(ZPaymentMode).optional(),
+  /** Add a comparison series (absent: none). */
+  compare: ZSalesComparisonKind.optional(),
 });
 export type TSalesQuery = z.infer<typeof ZSalesQuery>;
 
@@ -104,12 +114,43 @@ export const ZSalesPoint = z.object({
 });
 export type TSalesPoint = z.infer<typeof ZSalesPoint>;
 
+/**
+ * The compared window's sales, with the same filters, step by step beside the current window:
+ * `points[i]` is the compared step that pairs with the series' `points[i]`. Sales are known from
+ * `dataFrom` (the first IST day with sales in the scope, or null when there are none): a step that
+ * starts before it has null figures ("no data", never zero), and `totals` is null unless the whole
+ * compared window lies within the data (`coverage`: full, partial or none).
+ */
+export const ZSalesComparison = z.object({
+  kind: ZSalesComparisonKind,
+  window: z.object({ startDate: ZIsoDateTime, endDate: ZIsoDateTime }),
+  dataFrom: ZIsoDateTime.nullable(),
+  coverage: z.enum(['full', 'partial', 'none']),
+  totals: z
+    .object({
+      revenuePaise: ZPaise,
+      transactions: z.number().int().nonnegative(),
+      averageTicketPaise: ZPaise.nullable(),
+    })
+    .nullable(),
+  points: z.array(
+    z.object({
+      at: ZIsoDateTime,
+      amountPaise: ZPaise.nullable(),
+      transactions: z.number().int().nonnegative().nullable(),
+    }),
+  ),
+});
+export type TSalesComparison = z.infer<typeof ZSalesComparison>;
+
 /** Sales over time by fuel and payment mode; one point per step, empty steps included. */
 export const ZSalesSeries = z.object({
   window: ZTimeWindow,
   points: z.array(ZSalesPoint),
   fuels: z.array(ZFuelSales),
   paymentMix: z.array(ZPaymentModeSales),
+  /** Present when the query asked for `compare`. */
+  comparison: ZSalesComparison.optional(),
 });
 export type TSalesSeries = z.infer<typeof ZSalesSeries>;
 

@@ -20,11 +20,19 @@ export type IncidentFilters = {
   severity?: TIncidentSeverity[] | undefined;
 };
 
-/** Sort fields → columns; each is served by an `(organization_id, column, id)` index. */
-export const INCIDENT_SORT_COLUMNS: Record<'openedAt' | 'number' | 'slaDueAt', SortColumn<IncidentRow>> = {
+/**
+ * Sort fields → columns; each is served by an `(organization_id, column, id)` index. Severity and
+ * status sort by their rank (migration 0023): `-severity` is critical first, `status` open first.
+ */
+export const INCIDENT_SORT_COLUMNS: Record<
+  'openedAt' | 'number' | 'slaDueAt' | 'severity' | 'status',
+  SortColumn<IncidentRow>
+> = {
   openedAt: { column: 'incidents.opened_at', kind: 'number', value: (row) => row.openedAt },
   number: { column: 'incidents.number', kind: 'number', value: (row) => row.number },
   slaDueAt: { column: 'incidents.sla_due_at', kind: 'number', value: (row) => row.slaDueAt },
+  severity: { column: 'incidents.severity_rank', kind: 'number', value: (row) => row.severityRank },
+  status: { column: 'incidents.status_rank', kind: 'number', value: (row) => row.statusRank },
 };
 
 /** Incidents with their station's name and assignee's name; not scoped, not ordered. */

@@ -111,6 +111,8 @@ function domainEvent(row: IncidentRow, caller: Caller, at: number) {
     incidentType: row.type as TIncidentType,
     group: INCIDENT_TYPE_GROUPS[row.type as TIncidentType],
     severity: row.severity as TIncidentSeverity,
+    status: row.status as TIncidentStatus,
+    slaDueAt: row.slaDueAt,
     title: row.title,
     actorUserId: caller.userId,
     at,
@@ -254,7 +256,7 @@ export function transitionIncident(
       audit: `incident.${kind}`,
     });
     return to === 'open'
-      ? { type: 'incident.escalated', reason: 'reopened', ...domainEvent(row, caller, at) }
+      ? { type: 'incident.escalated', reason: 'reopened', ...domainEvent({ ...row, ...values }, caller, at) }
       : null;
   });
 }
@@ -341,7 +343,7 @@ export function changeIncidentSeverity(
           type: 'incident.escalated',
           reason: 'severity_raised',
           previousSeverity: from,
-          ...domainEvent({ ...row, severity: to }, caller, at),
+          ...domainEvent({ ...row, severity: to, slaDueAt }, caller, at),
         }
       : null;
   });

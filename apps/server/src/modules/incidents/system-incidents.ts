@@ -96,6 +96,8 @@ export async function openSystemIncident(
     incidentType: input.type,
     group,
     severity: input.severity,
+    status: 'open',
+    slaDueAt: resolveDueAt(input.severity, at),
     title: input.title,
     actorUserId: null,
     at,

@@ -1,16 +1,29 @@
-import type { TKpiComparison } from '@forecourt/contracts';
+import type { TKpiComparison, TSalesComparison, TSalesComparisonKind } from '@forecourt/contracts';
 import type { Db } from '../../db/database';
 import type { Scope } from '../../lib/scope/scope';
-import { DAY_MS, HOUR_MS, stepStarts } from '../../lib/time-buckets';
+import { DAY_MS, HOUR_MS, stepStarts, WEEK_MS } from '../../lib/time-buckets';
 import { countVehiclesServed } from './activity.repository';
 import { averageTicket } from './kpis';
-import { salesBy } from './sales.repository';
+import { firstSalesDay, type SalesFilters, salesBy } from './sales.repository';
 
 /** The trend's step for a window: an hour up to two days, six hours up to fourteen, else a day. */
 export function trendStep(spanMs: number): number {
   if (spanMs <= 2 * DAY_MS) return HOUR_MS;
   if (spanMs <= 14 * DAY_MS) return 6 * HOUR_MS;
   return DAY_MS;
+}
+
+type Range = { startMs: number; endMs: number };
+
+/**
+ * The window a range is compared with: the previous period (same length, ending where the range
+ * starts), the same days a week earlier, or 52 weeks earlier (weekdays and IST steps line up).
+ * The one place that shifts a window for a comparison.
+ */
+export function comparedRange(range: Range, kind: TSalesComparisonKind): Range {
+  const shift =
+    kind === 'previous' ? range.endMs - range.startMs : kind === 'lastWeek' ? WEEK_MS : 52 * WEEK_MS;
+  return { startMs: range.startMs - shift, endMs: range.endMs - shift };
 }
 
 /**
@@ -23,7 +36,7 @@ export async function kpiComparison(
   range: { startMs: number; endMs: number },
 ): Promise<TKpiComparison> {
   const span = range.endMs - range.startMs;
-  const previousRange = { startMs: range.startMs - span, endMs: range.startMs };
+  const previousRange = comparedRange(range, 'previous');
   const stepMs = trendStep(span);
   const [previousSales, vehiclesServed, steps] = await Promise.all([
     salesBy(db, scope, previousRange, {}),
@@ -58,5 +71,62 @@ export async function kpiComparison(
     },
     stepMs,
     trend,
+  };
+}
+
+/**
+ * The compared window's sales for the sales chart (see ZSalesComparison): revenue and fills per
+ * step of the compared window, paired by position with the current window's `steps`, read from the
+ * rollups with the same filters, plus one `min(day)` to know where the data starts.
+ */
+export async function salesComparison(
+  db: Db,
+  scope: Scope,
+  range: Range & { stepMs: number },
+  steps: readonly number[],
+  kind: TSalesComparisonKind,
+  filters: SalesFilters,
+): Promise<TSalesComparison> {
+  const compared = comparedRange(range, kind);
+  const [dataFrom, rows] = await Promise.all([
+    firstSalesDay(db, scope),
+    salesBy(db, scope, compared, { stepMs: range.stepMs }, filters),
+  ]);
+  const coverage =
+    dataFrom === null || compared.endMs <= dataFrom
+      ? 'none'
+      : compared.startMs >= dataFrom
+        ? 'full'
+        : 'partial';
+  const byStep = new Map(rows.map((row) => [row.at, row]));
+  const comparedSteps = stepStarts(compared.startMs, compared.endMs, range.stepMs);
+  const first = comparedSteps[0] ?? compared.startMs;
+  const points = steps.map((_, index) => {
+    // Steps are contiguous, so the compared window's i-th step starts i steps after its first.
+    const at = first + index * range.stepMs;
+    const known = dataFrom !== null && at >= dataFrom && index < comparedSteps.length;
+    const row = byStep.get(at);
+    return {
+      at: new Date(at).toISOString(),
+      amountPaise: known ? (row?.amountPaise ?? 0) : null,
+      transactions: known ? (row?.transactions ?? 0) : null,
+    };
+  });
+  let totals: TSalesComparison['totals'] = null;
+  if (coverage === 'full') {
+    const revenuePaise = rows.reduce((sum, row) => sum + row.amountPaise, 0);
+    const transactions = rows.reduce((sum, row) => sum + row.transactions, 0);
+    totals = { revenuePaise, transactions, averageTicketPaise: averageTicket(revenuePaise, transactions) };
+  }
+  return {
+    kind,
+    window: {
+      startDate: new Date(compared.startMs).toISOString(),
+      endDate: new Date(compared.endMs).toISOString(),
+    },
+    dataFrom: dataFrom === null ? null : new Date(dataFrom).toISOString(),
+    coverage,
+    totals,
+    points,
   };
 }

@@ -110,3 +110,15 @@ export async function salesBy(
   }
   return [...merged.values()];
 }
+
+/**
+ * The first IST day with sales in the scope (epoch ms of its midnight), or null without any: one
+ * `min(day)` over `sales_daily` through its `(station_id | organization_id, day, …)` indexes.
+ */
+export async function firstSalesDay(db: Db, scope: Scope): Promise<number | null> {
+  const inScope = scopePredicate('sales_daily', scope, 'aggregate');
+  const { rows } = await sql<{ day: number | string | null }>`
+    select min(day) as day from sales_daily where ${inScope}`.execute(db);
+  const day = rows[0]?.day;
+  return day === null || day === undefined ? null : Number(day);
+}

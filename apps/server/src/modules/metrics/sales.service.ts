@@ -2,6 +2,7 @@ import type { TFuel, TPaymentMode, TSalesPoint, TSalesQuery, TSalesSeries } from
 import type { Db } from '../../db/database';
 import type { Scope } from '../../lib/scope/scope';
 import { resolveRequestWindow } from '../../lib/windows/request-window';
+import { salesComparison } from './comparison';
 import { summarise } from './kpis';
 import { type SalesRow, salesBy } from './sales.repository';
 import { chartSteps } from './series';
@@ -31,7 +32,8 @@ function point(at: string, rows: readonly SalesRow[]): TSalesPoint {
 
 /**
  * Sales over time by fuel and payment mode (screen `sales`: 7 days by default, at most 180), one
- * point per step including empty ones, plus the window's totals.
+ * point per step including empty ones, plus the window's totals and, when asked, the same figures
+ * over a compared window (previous period, last week, last year) step by step beside them.
  */
 export async function getSalesSeries(
   db: Db,
@@ -41,13 +43,11 @@ export async function getSalesSeries(
 ): Promise<TSalesSeries> {
   const resolved = resolveRequestWindow('sales', query, now);
   const steps = chartSteps(resolved);
-  const rows = await salesBy(
-    db,
-    scope,
-    resolved,
-    { fuel: true, mode: true, stepMs: resolved.stepMs },
-    { fuel: query.fuel, paymentMode: query.paymentMode },
-  );
+  const filters = { fuel: query.fuel, paymentMode: query.paymentMode };
+  const [rows, comparison] = await Promise.all([
+    salesBy(db, scope, resolved, { fuel: true, mode: true, stepMs: resolved.stepMs }, filters),
+    query.compare ? salesComparison(db, scope, resolved, steps, query.compare, filters) : undefined,
+  ]);
   const byStep = new Map<number, SalesRow[]>();
   for (const row of rows) {
     const list = byStep.get(row.at ?? 0) ?? [];
@@ -60,5 +60,6 @@ export async function getSalesSeries(
     points: steps.map((at) => point(new Date(at).toISOString(), byStep.get(at) ?? [])),
     fuels: totals.fuels,
     paymentMix: totals.paymentMix,
+    ...(comparison ? { comparison } : {}),
   };
 }

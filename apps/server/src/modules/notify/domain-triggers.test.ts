@@ -10,7 +10,12 @@ import {
 import { createNotifyFixture, type NotifyFixture } from './testing';
 import { findWorkflowByTrigger } from './workflows.repository';
 
-type Message = { content: string; cta: { data: { url?: string } }; templateIdentifier?: string };
+type Message = {
+  content: string;
+  cta: { data: { url?: string } };
+  templateIdentifier?: string;
+  payload: Record<string, unknown>;
+};
 
 describe('incident domain events → notifications', () => {
   let t: TestApp;
@@ -83,6 +88,13 @@ describe('incident domain events → notifications', () => {
       expect(messages[0]?.content).toContain('Gamma Fuels');
       expect(messages[0]?.content).toContain(`#${incident.number}`);
       expect(messages[0]?.cta.data.url).toBe(`/incidents/${incident.id}`);
+      // What the inbox needs to colour the item by urgency (severity, status, SLA deadline).
+      expect(messages[0]?.payload).toMatchObject({
+        incidentId: incident.id,
+        severity: 'low',
+        status: 'open',
+        slaDueAt: incident.slaDueAt,
+      });
     }
     expect(await received(f, memberElsewhere.id, transactionId)).toHaveLength(0);
     expect(await received(f, member.user.id, transactionId)).toHaveLength(0);
@@ -105,6 +117,8 @@ describe('incident domain events → notifications', () => {
       incidentType: 'price_mismatch',
       group: incident.group,
       severity: 'low',
+      status: 'open',
+      slaDueAt: Date.parse(incident.slaDueAt),
       title: incident.title,
       actorUserId: member.user.id,
       at: Date.parse(incident.openedAt),
@@ -137,6 +151,9 @@ describe('incident domain events → notifications', () => {
     const [message] = await received(f, member.user.id, rows[0]?.transactionId ?? '');
     expect(message?.content).toContain('critical');
     expect(message?.content).toContain('was low');
+    // The escalation carries the new deadline: a critical incident's is the nearer one.
+    expect(message?.payload).toMatchObject({ severity: 'critical', status: 'open' });
+    expect(Date.parse(String(message?.payload.slaDueAt))).toBeLessThan(Date.parse(incident.slaDueAt));
     expect(message?.cta.data.url).toBe(`/incidents/${incident.id}`);
   });
 

@@ -80,6 +80,8 @@ async function incidentNotification(deps: Deps, event: IncidentEvent): Promise<N
       title: event.title,
       stationName: station?.name ?? '',
       severity: event.severity,
+      status: event.status,
+      slaDueAt: new Date(event.slaDueAt).toISOString(),
       incidentType: event.incidentType,
       group: event.group,
       url: `/incidents/${event.incidentId}`,

@@ -58,7 +58,7 @@ const workflow = (
 });
 
 export const DOMAIN_WORKFLOWS: TWorkflowCreate[] = [
-  // Payload: incidentId, number, title, stationName, severity, url (`/incidents/<id>`).
+  // Payload: incidentId, number, title, stationName, severity, status, slaDueAt (ISO), url (`/incidents/<id>`).
   workflow(
     INCIDENT_OPENED_WORKFLOW,
     'Incident opened',

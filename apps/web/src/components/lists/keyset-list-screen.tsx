@@ -88,9 +88,9 @@ export function KeysetListScreen<TRow, TField extends string>({
     } as never);
   const clearFilters = () => update(clearedFilters(filters));
   const handleSort = (field: TField) => {
-    // Amounts and counts start largest first.
-    const numeric = columns.some((column) => column.sort === field && column.numeric);
-    const next = toggleSort(sort, field, numeric ? 'desc' : 'asc');
+    // Amounts and counts start largest first; a column may say otherwise (severity: worst first).
+    const column = columns.find((candidate) => candidate.sort === field);
+    const next = toggleSort(sort, field, column?.firstSort ?? (column?.numeric ? 'desc' : 'asc'));
     update({ sort: next === defaultSort ? undefined : next });
   };
 

@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { http } from '../../lib/http';
+import { useIncidentMessageTone } from '../incidents';
 
 /**
  * Tabs of the bell: everything, and the incidents feed (incident workflows post to it). "All",
@@ -37,6 +38,8 @@ export const platformConfigKey = ['platform', 'config'] as const;
 export function HeaderBell() {
   const scheme = useComputedColorScheme('light', { getInitialValueInEffect: false });
   const router = useRouter();
+  // Incident messages take their incident's urgency colour, by the incidents list's rule.
+  const messageTone = useIncidentMessageTone();
   // Links of messages to the dashboard's own pages navigate in the app; others load the page.
   const onUrlChange = useCallback(
     (url: string) => (/^\/(?!\/)/.test(url) ? router.history.push(url) : window.location.assign(url)),
@@ -60,6 +63,7 @@ export function HeaderBell() {
       stores={INBOX_STORES}
       i18n={INBOX_I18N}
       onUrlChange={onUrlChange}
+      messageTone={messageTone}
     >
       <Bell theme={scheme} />
     </InboxProvider>

@@ -39,9 +39,18 @@ export const incidentColumns: TColumn<TIncidentItem, TIncidentField>[] = [
   {
     key: 'severity',
     header: 'Severity',
+    // Critical first on the first click, then low first.
+    sort: 'severity',
+    firstSort: 'desc',
     cell: (incident) => <IncidentSeverityBadge severity={incident.severity} />,
   },
-  { key: 'status', header: 'Status', cell: (incident) => <IncidentStatusBadge status={incident.status} /> },
+  {
+    key: 'status',
+    header: 'Status',
+    // Open, acknowledged, resolved, closed (the lifecycle's order).
+    sort: 'status',
+    cell: (incident) => <IncidentStatusBadge status={incident.status} />,
+  },
   { key: 'assignee', header: 'Assignee', cell: (incident) => incident.assignee?.name ?? 'Unassigned' },
   {
     key: 'sla',

@@ -174,6 +174,30 @@ describe('the incidents list', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/incidents/7'));
   });
 
+  it('sorts by severity (critical first) and by status from the column headers', async () => {
+    signIn('admin');
+    const fetchMock = serve();
+    const { user, router } = renderPage('/incidents?status=open');
+    await screen.findAllByTestId('incidents-row');
+    const sorts = () =>
+      fetchMock.mock.calls
+        .map(([input]) => new URL(String(input), 'http://localhost'))
+        .filter((url) => url.pathname === '/api/incidents')
+        .map((url) => url.searchParams.get('sort'));
+
+    await user.click(screen.getByRole('button', { name: /^Severity/ }));
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ sort: '-severity' }));
+    await waitFor(() => expect(sorts().at(-1)).toBe('-severity'));
+    expect(screen.getByRole('columnheader', { name: /Severity/ }).getAttribute('aria-sort')).toBe(
+      'descending',
+    );
+
+    await user.click(screen.getByRole('button', { name: /^Status/ }));
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ sort: 'status' }));
+    await waitFor(() => expect(sorts().at(-1)).toBe('status'));
+    expect(screen.getByRole('columnheader', { name: /Status/ }).getAttribute('aria-sort')).toBe('ascending');
+  });
+
   it('downloads the CSV with the active filters', async () => {
     signIn('admin');
     const fetchMock = serve();

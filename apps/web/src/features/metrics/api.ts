@@ -4,6 +4,7 @@ import {
   type TCongestionSummary,
   type TFuel,
   type TPaymentMode,
+  type TSalesComparisonKind,
   type TSalesSeries,
   type TStationMetrics,
   type TStationOverview,
@@ -19,7 +20,11 @@ import { http } from '../../lib/http';
 /** The window of a request: the dates always, the chart step where the screen draws one. */
 export type TWindowParams = { startDate: string; endDate: string; frequency?: string };
 
-export type TSalesParams = TWindowParams & { fuel?: TFuel[]; paymentMode?: TPaymentMode[] };
+export type TSalesParams = TWindowParams & {
+  fuel?: TFuel[];
+  paymentMode?: TPaymentMode[];
+  compare?: TSalesComparisonKind;
+};
 
 export type TCongestionSampleParams = TWindowParams & { cursor?: string };
 

@@ -14,7 +14,16 @@ export type TChange = {
   description: string;
 };
 
-export function changeOf(current: number, previous: number | null, upIsGood = true): TChange | null {
+/**
+ * `against` names the compared period in the sentence ("the same days last week"); the previous
+ * period when absent.
+ */
+export function changeOf(
+  current: number,
+  previous: number | null,
+  upIsGood = true,
+  against = 'the previous period',
+): TChange | null {
   if (previous === null || !Number.isFinite(previous) || !Number.isFinite(current)) return null;
   if (previous === 0) {
     if (current === 0)
@@ -22,25 +31,25 @@ export function changeOf(current: number, previous: number | null, upIsGood = tr
         direction: 'flat',
         percent: '0%',
         tone: 'neutral',
-        description: 'no change on the previous period',
+        description: `no change on ${against}`,
       };
     return {
       direction: current > 0 ? 'up' : 'down',
       percent: 'new',
       tone: current > 0 === upIsGood ? 'good' : 'bad',
-      description: 'none in the previous period',
+      description: `none in ${against}`,
     };
   }
   const ratio = (current - previous) / Math.abs(previous);
   const percent = formatPercent(Math.abs(ratio));
   if (percent === '0%') {
-    return { direction: 'flat', percent, tone: 'neutral', description: 'no change on the previous period' };
+    return { direction: 'flat', percent, tone: 'neutral', description: `no change on ${against}` };
   }
   const direction = ratio > 0 ? 'up' : 'down';
   return {
     direction,
     percent,
     tone: (direction === 'up') === upIsGood ? 'good' : 'bad',
-    description: `${direction} ${percent} on the previous period`,
+    description: `${direction} ${percent} on ${against}`,
   };
 }

@@ -1,4 +1,4 @@
-import type { TCongestionSamplePage, TFuel, TPaymentMode } from '@forecourt/contracts';
+import type { TCongestionSamplePage, TFuel, TPaymentMode, TSalesComparisonKind } from '@forecourt/contracts';
 import {
   type InfiniteData,
   infiniteQueryOptions,
@@ -50,10 +50,15 @@ export function stationOverviewQueryOptions(slug: string, window: TWindowSource)
   );
 }
 
-export type TSalesFilters = { fuel?: TFuel[]; paymentMode?: TPaymentMode[] };
+export type TSalesFilters = { fuel?: TFuel[]; paymentMode?: TPaymentMode[]; compare?: TSalesComparisonKind };
 
 export function salesSeriesQueryOptions(slug: string, window: TWindowSource, filters: TSalesFilters) {
-  const params: TSalesParams = { ...window.params, fuel: filters.fuel, paymentMode: filters.paymentMode };
+  const params: TSalesParams = {
+    ...window.params,
+    fuel: filters.fuel,
+    paymentMode: filters.paymentMode,
+    compare: filters.compare,
+  };
   return windowedQuery(metricsKeys.sales(slug), window, params, (signal) =>
     fetchSalesSeries(slug, params, signal),
   );

@@ -54,6 +54,30 @@ describe('report CSV files', () => {
     ]);
   });
 
+  it('sales with a comparison: the compared step, its revenue and fills, empty where no data is kept', () => {
+    const series = salesSeries();
+    const comparison = {
+      kind: 'lastWeek' as const,
+      window: { startDate: '2026-10-25T00:00:00.000Z', endDate: '2026-10-25T02:00:00.000Z' },
+      dataFrom: '2026-10-25T01:00:00.000Z',
+      coverage: 'partial' as const,
+      totals: null,
+      points: [
+        { at: '2026-10-25T00:00:00.000Z', amountPaise: null, transactions: null },
+        { at: '2026-10-25T01:00:00.000Z', amountPaise: 123_450, transactions: 7 },
+      ],
+    };
+    const [header, first, second] = records(salesReportCsv({ ...series, comparison }));
+    expect(header?.slice(-3)).toEqual([
+      'Same days last week: step start (IST)',
+      'Same days last week: revenue (₹)',
+      'Same days last week: transactions',
+    ]);
+    expect(first?.slice(-3)).toEqual(['2026-10-25 05:30:00 +05:30', '', '']);
+    expect(second?.slice(-3)).toEqual(['2026-10-25 06:30:00 +05:30', '1234.50', '7']);
+    expect(records(salesReportCsv(series))[0]).not.toContain('Same days last week: revenue (₹)');
+  });
+
   it('metrics: volume per fuel, money in rupees, wait in minutes, and gaps left empty', () => {
     const file = metricsReportCsv(stationMetrics([metricsPoint(0), metricsPoint(1, QUIET_POINT)]));
     const [header, busy, quiet] = records(file);

@@ -16,6 +16,7 @@ import {
 } from '@forecourt/contracts';
 import { PAYMENT_MODE_LABELS } from '../operations';
 import { FUEL_LABELS, STATUS_LABELS } from '../stations';
+import { COMPARISON_WORDS } from './sales-comparison';
 
 /**
  * CSV files of the figures a report screen shows (sales, metrics, overview, command centre), built
@@ -36,7 +37,10 @@ function windowColumns<T>(window: TTimeWindow): TCsvColumn<T>[] {
   ];
 }
 
-/** Sales over time: one row per step, revenue and transactions, then each fuel and payment mode. */
+/**
+ * Sales over time: one row per step, revenue and transactions, then each fuel and payment mode and,
+ * with a comparison, the compared step's start, revenue and transactions.
+ */
 export function salesReportCsv(series: TSalesSeries): string {
   const columns: TCsvColumn<TSalesPoint>[] = [
     { key: 'at', header: 'Step start (IST)', kind: 'instant', value: (point) => point.at },
@@ -65,6 +69,32 @@ export function salesReportCsv(series: TSalesSeries): string {
       kind: 'money',
       value: (point) => point.modes[mode]?.amountPaise ?? 0,
     });
+  }
+  const comparison = series.comparison;
+  if (comparison) {
+    // The compared step paired with each row; empty where no data is kept (not zero).
+    const words = COMPARISON_WORDS[comparison.kind].series;
+    const pairs = new Map(series.points.map((point, index) => [point, comparison.points[index]]));
+    const compared = (point: TSalesPoint) => pairs.get(point);
+    columns.push(
+      {
+        key: 'comparedAt',
+        header: `${words}: step start (IST)`,
+        kind: 'instant',
+        value: (point) => compared(point)?.at ?? null,
+      },
+      {
+        key: 'comparedRevenuePaise',
+        header: `${words}: revenue (₹)`,
+        kind: 'money',
+        value: (point) => compared(point)?.amountPaise ?? null,
+      },
+      {
+        key: 'comparedTransactions',
+        header: `${words}: transactions`,
+        value: (point) => compared(point)?.transactions ?? null,
+      },
+    );
   }
   return csvDocument(columns, series.points);
 }

@@ -1,5 +1,5 @@
-import { FUELS, PAYMENT_MODES } from '@forecourt/contracts';
-import type { z } from 'zod';
+import { FUELS, PAYMENT_MODES, SALES_COMPARISONS } from '@forecourt/contracts';
+import { z } from 'zod';
 import { zSearchEnumList } from '../../lib/search-params';
 import { ZTimeWindowSearch } from '../time-window';
 
@@ -7,9 +7,10 @@ import { ZTimeWindowSearch } from '../time-window';
 export const ZChartSearch = ZTimeWindowSearch;
 export type TChartSearch = z.output<typeof ZChartSearch>;
 
-/** /stations/$slug/sales: the window and the fuel and payment-mode filters. */
+/** /stations/$slug/sales: the window, the fuel and payment-mode filters and what to compare with. */
 export const ZSalesSearch = ZTimeWindowSearch.extend({
   fuel: zSearchEnumList(FUELS),
   paymentMode: zSearchEnumList(PAYMENT_MODES),
+  compare: z.enum(SALES_COMPARISONS).optional().catch(undefined),
 });
 export type TSalesSearch = z.output<typeof ZSalesSearch>;

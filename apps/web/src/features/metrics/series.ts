@@ -18,7 +18,8 @@ import { fuelChartColor, laneChartColor, paymentModeChartColor } from './labels'
  * key per series; a series is `{name, label, color}` as the charts and legends take it.
  */
 
-export type TChartSeries = { name: string; label: string; color: string };
+/** `dashed`: drawn as a dashed line (a compared period), so it is told apart without its colour. */
+export type TChartSeries = { name: string; label: string; color: string; dashed?: boolean };
 export type TChartRow = { at: string } & Record<string, number | string | null>;
 
 export const fuelSeries = (fuel: TFuel): TChartSeries => ({

@@ -1,3 +1,4 @@
+import type { TSalesComparison } from '@forecourt/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Route as StationLayout } from '../../routes/stations/station/layout.lazy';
@@ -13,6 +14,28 @@ const SALES = stationPath('sales');
 /** The sales page alone, in the station layout, as the app shows it. */
 const PAGES: TScreenPage[] = [{ page: SalesPage, validateSearch: ZSalesSearch, layout: StationLayout }];
 const renderPage = (path: string) => renderPageAt(path, PAGES);
+
+/** Last week's figures beside the fixture's two steps; the first compared step is known, the second not when `partial`. */
+function lastWeek(overrides: Partial<TSalesComparison> = {}): TSalesComparison {
+  const week = 7 * 86_400_000;
+  const series = salesSeries();
+  return {
+    kind: 'lastWeek',
+    window: {
+      startDate: new Date(Date.parse(FIXED.startDate) - week).toISOString(),
+      endDate: new Date(Date.parse(FIXED.endDate) - week).toISOString(),
+    },
+    dataFrom: '2026-01-01T00:00:00.000Z',
+    coverage: 'full',
+    totals: { revenuePaise: 10_000_000, transactions: 400, averageTicketPaise: 25_000 },
+    points: series.points.map((point) => ({
+      at: new Date(Date.parse(point.at) - week).toISOString(),
+      amountPaise: 5_000_000,
+      transactions: 200,
+    })),
+    ...overrides,
+  };
+}
 
 describe('the station sales', () => {
   beforeEach(() => {
@@ -81,5 +104,58 @@ describe('the station sales', () => {
 
     expect(await screen.findByText('Could not load the sales')).toBeTruthy();
     expect(screen.getByText('Retrying…')).toBeTruthy();
+  });
+
+  it('compares with the same days last week: the change on the tiles and a second series', async () => {
+    const fetchMock = serveMetrics({ [SALES]: salesSeries({ comparison: lastWeek() }) });
+    renderPage(`/stations/${STATION.slug}/sales?${FIXED.query}&compare=lastWeek`);
+
+    const change = await screen.findByTestId('sales-revenue-change', {}, { timeout: 8000 });
+    expect(lastQuery(fetchMock, SALES)).toMatchObject({ compare: 'lastWeek' });
+    expect(change.dataset.direction).toBe('up');
+    expect(change.dataset.tone).toBe('good');
+    expect(change.textContent).toContain('▲ 23.5%');
+    expect(change.textContent).toContain('vs last week');
+    expect(within(change).getByText('up 23.5% on the same days last week')).toBeTruthy();
+    const fills = screen.getByTestId('sales-transactions-change');
+    expect(fills.dataset.tone).toBe('bad');
+    expect(fills.textContent).toContain('▼ 19.8%');
+    const chart = screen.getByTestId('sales-comparison');
+    expect(within(chart).getByText('This period')).toBeTruthy();
+    expect(within(chart).getByText('Same days last week')).toBeTruthy();
+    expect(within(chart).getByText(/^Compared with \d+ \w+ 2026 – \d+ \w+ 2026\.$/)).toBeTruthy();
+  });
+
+  it('keeps the choice in the address bar and asks for it', async () => {
+    const fetchMock = serveMetrics({ [SALES]: salesSeries() });
+    const { router, user } = renderPage(`/stations/${STATION.slug}/sales?${FIXED.query}`);
+
+    await screen.findByTestId('sales-revenue-value', {}, { timeout: 8000 });
+    expect(lastQuery(fetchMock, SALES)?.compare).toBeUndefined();
+    expect(screen.queryByTestId('sales-comparison')).toBeNull();
+    await user.click(screen.getByLabelText('Compare with', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Same period last year' }));
+    await waitFor(() => expect(router.state.location.href).toContain('compare=lastYear'));
+    await waitFor(() => expect(lastQuery(fetchMock, SALES)).toMatchObject({ compare: 'lastYear' }));
+  });
+
+  it('says "no data" for a compared period beyond the data, without a change', async () => {
+    const none = lastWeek({
+      kind: 'lastYear',
+      coverage: 'none',
+      totals: null,
+      dataFrom: FIXED.startDate,
+      points: salesSeries().points.map((point) => ({ at: point.at, amountPaise: null, transactions: null })),
+    });
+    serveMetrics({ [SALES]: salesSeries({ comparison: none }) });
+    renderPage(`/stations/${STATION.slug}/sales?${FIXED.query}&compare=lastYear`);
+
+    expect((await screen.findByTestId('sales-revenue-no-change', {}, { timeout: 8000 })).textContent).toBe(
+      'No data for the same weekdays last year',
+    );
+    expect(screen.queryByTestId('sales-revenue-change')).toBeNull();
+    const chart = screen.getByTestId('sales-comparison');
+    expect(within(chart).getByText('Same weekdays last year')).toBeTruthy();
+    expect(within(chart).getByText(/^No data for .*Sales are kept from/)).toBeTruthy();
   });
 });

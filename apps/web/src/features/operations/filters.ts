@@ -4,6 +4,7 @@ import {
   FUELS,
   PAYMENT_MODES,
   PAYMENT_STATUSES,
+  type TFuel,
   TRANSACTION_STATUSES,
   VEHICLE_CLASSES,
 } from '@forecourt/contracts';
@@ -33,13 +34,27 @@ const registration = (key: string): TFilterField => ({
   upperCase: true,
 });
 
-export const fuel = (key: string): TFilterField => ({
+export const fuel = (key: string, fuels: readonly TFuel[] = FUELS): TFilterField => ({
   kind: 'multi',
   key,
   label: 'Fuel',
   placeholder: 'Any fuel',
-  options: options(FUELS, FUEL_LABELS),
+  options: options(fuels, FUEL_LABELS),
 });
+
+/**
+ * A station's list filters with its fuel filter offering only the fuels the station sells (as its
+ * nozzles give them); every fuel while the station is not known yet.
+ */
+export function withStationFuels(
+  filters: readonly TFilterField[],
+  fuels: readonly TFuel[] | undefined,
+): readonly TFilterField[] {
+  if (!fuels) return filters;
+  return filters.map((field) =>
+    field.kind === 'multi' && field.key === 'fuel' ? fuel('fuel', fuels) : field,
+  );
+}
 
 const paymentMode = (key: string): TFilterField => ({
   kind: 'multi',

@@ -91,6 +91,22 @@ describe('station transactions', () => {
     await waitFor(() => expect(queries(API).at(-1)!.get('registration')).toBe('GJ05'));
   });
 
+  it('offers in the fuel filter only the fuels the station sells', async () => {
+    serve({ [API]: () => jsonResponse(page([transaction(1)])) });
+    const { user } = renderPage(PATH);
+    await screen.findAllByTestId('transactions-row');
+
+    await user.click(screen.getByLabelText('Fuel', { selector: 'input' }));
+    // The station's nozzles give petrol, diesel and CNG (STATION.fuels); not premium, not EV.
+    await waitFor(() =>
+      expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+        'Petrol',
+        'Diesel',
+        'CNG',
+      ]),
+    );
+  });
+
   it('sorts by amount, largest first, from the column header and starts again from the first page', async () => {
     const { queries } = serve({
       [API]: () => jsonResponse(page([transaction(1)], { nextCursor: 'c2Vjb25kLXBhZ2U' })),

@@ -53,7 +53,7 @@ export function SeriesLegend({ series }: { series: readonly TChartSeries[] }) {
   return (
     <Group gap="md" wrap="wrap" data-testid="chart-legend">
       {series.map((item) => (
-        <SeriesName key={item.name} label={item.label} color={item.color} size="xs" />
+        <SeriesName key={item.name} label={item.label} color={item.color} dashed={item.dashed} size="xs" />
       ))}
     </Group>
   );
@@ -66,24 +66,38 @@ export const cssColor = (color: string) => `var(--mantine-color-${color.replace(
 export function SeriesName({
   label,
   color,
+  dashed = false,
   size = 'sm',
 }: {
   label: string;
   color: string;
+  /** A dashed line instead of a square, as the series is drawn. */
+  dashed?: boolean;
   size?: 'xs' | 'sm';
 }) {
   return (
     <Group gap={6} wrap="nowrap">
       <span
         aria-hidden
-        style={{
-          display: 'inline-block',
-          width: 10,
-          height: 10,
-          borderRadius: 3,
-          flex: 'none',
-          background: cssColor(color),
-        }}
+        data-dashed={dashed || undefined}
+        style={
+          dashed
+            ? {
+                display: 'inline-block',
+                width: 16,
+                height: 0,
+                flex: 'none',
+                borderTop: `2px dashed ${cssColor(color)}`,
+              }
+            : {
+                display: 'inline-block',
+                width: 10,
+                height: 10,
+                borderRadius: 3,
+                flex: 'none',
+                background: cssColor(color),
+              }
+        }
       />
       <Text size={size}>{label}</Text>
     </Group>

@@ -57,7 +57,12 @@ export function TimeSeriesChart({
     h: height,
     data: rows as TChartRow[],
     dataKey: 'at',
-    series: series.map(({ name, label: seriesLabel, color }) => ({ name, label: seriesLabel, color })),
+    series: series.map(({ name, label: seriesLabel, color, dashed }) => ({
+      name,
+      label: seriesLabel,
+      color,
+      ...(dashed ? { strokeDasharray: '6 4' } : {}),
+    })),
     valueFormatter,
     xAxisProps: {
       tickFormatter: (at: string) => formatStepTick(at, scale),

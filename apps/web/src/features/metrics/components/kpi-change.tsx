@@ -10,7 +10,16 @@ const TONE_COLORS: Record<TChange['tone'], string> = {
 const ARROWS: Record<TChange['direction'], string> = { up: '▲', down: '▼', flat: '■' };
 
 /** ▲ 12.3% (teal when good news, red when bad), with the sentence screen readers hear. */
-export function KpiChange({ change, testId }: { change: TChange; testId?: string }) {
+export function KpiChange({
+  change,
+  testId,
+  versus = 'vs previous',
+}: {
+  change: TChange;
+  testId?: string;
+  /** The short name of the compared period shown after the figure. */
+  versus?: string;
+}) {
   return (
     <Group
       gap={4}
@@ -23,7 +32,7 @@ export function KpiChange({ change, testId }: { change: TChange; testId?: string
         {ARROWS[change.direction]} {change.percent}
       </Text>
       <Text component="span" size="xs" c="dimmed" aria-hidden>
-        vs previous
+        {versus}
       </Text>
       <VisuallyHidden>{change.description}</VisuallyHidden>
     </Group>

@@ -12,6 +12,8 @@ export function KpiTile({
   testId,
   exact,
   change,
+  versus,
+  noChange,
   trend,
 }: {
   label: string;
@@ -24,6 +26,10 @@ export function KpiTile({
   testId?: string;
   /** The change against the previous period (`${testId}-change`). */
   change?: TChange | null;
+  /** The short name of the compared period after the change ("vs last week"). */
+  versus?: string;
+  /** Said instead of a change when there is nothing to compare with ("No data last year"). */
+  noChange?: string;
   /** The figure over the window's steps, drawn as a sparkline. */
   trend?: readonly number[];
 }) {
@@ -59,7 +65,14 @@ export function KpiTile({
         >
           {value}
         </Text>
-        {change && <KpiChange change={change} testId={testId ? `${testId}-change` : undefined} />}
+        {change && (
+          <KpiChange change={change} versus={versus} testId={testId ? `${testId}-change` : undefined} />
+        )}
+        {!change && noChange && (
+          <Text size="xs" c="dimmed" data-testid={testId ? `${testId}-no-change` : undefined}>
+            {noChange}
+          </Text>
+        )}
         {trend && <Sparkline values={trend} testId={testId ? `${testId}-sparkline` : undefined} />}
         {hint && (
           <Text size="xs" c="dimmed" component="div">

@@ -3,16 +3,17 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { TColumn } from '../../../components/data-table';
 import { KeysetListScreen, type TKeysetListSearch } from '../../../components/lists/keyset-list-screen';
 import { toListParams } from '../../../lib/list-params';
+import { useStation } from '../../stations';
 import { useTimeWindow } from '../../time-window';
 import { stationListCsvUrl, type TStationListResource } from '../api';
-import { filterKeys } from '../filters';
+import { filterKeys, withStationFuels } from '../filters';
 import { useStationListPage } from '../queries';
 import type { TStationList, TStationListRow } from '../station-lists';
 
 /**
  * A station's keyset list (transactions, payments, vehicles, customers, challans): the list's
  * window from the address bar, one API call for window + filters + sort + cursor (none while the
- * window is invalid), and the shared list layout.
+ * window is invalid), and the shared list layout. A fuel filter offers only the station's fuels.
  */
 export function StationListScreen<R extends TStationListResource>({
   slug,
@@ -27,6 +28,8 @@ export function StationListScreen<R extends TStationListResource>({
   columns?: readonly TColumn<TStationListRow<R>>[];
 }) {
   const window = useTimeWindow(list.window);
+  const { data: station } = useStation(slug);
+  const filters = withStationFuels(list.filters, station?.fuels);
   const params = toListParams(search, filterKeys(list.filters), window.params);
   const query = useStationListPage(slug, list.resource, params, !window.error) as UseQueryResult<
     TKeysetPage<TStationListRow<R>>
@@ -38,7 +41,7 @@ export function StationListScreen<R extends TStationListResource>({
       description={list.description}
       noun={list.noun}
       window={window}
-      filters={list.filters}
+      filters={filters}
       search={search}
       defaultSort={list.defaultSort}
       query={query}

@@ -1,5 +1,5 @@
 import { FUELS, PAYMENT_MODES, type TFuel, type TSalesSeries } from '@forecourt/contracts';
-import { Button, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import { createLazyRoute } from '@tanstack/react-router';
 import {
@@ -9,7 +9,9 @@ import {
   type TFilterField,
   type TFilterPatch,
 } from '../../../components/filter-bar';
+import { changeOf } from '../../../features/metrics/change';
 import { TimeChartCard } from '../../../features/metrics/components/charts';
+import { CompareControl } from '../../../features/metrics/components/compare-control';
 import { KpiGrid, KpiTile } from '../../../features/metrics/components/kpi-tile';
 import { FuelTotalsCard, PaymentMixCard } from '../../../features/metrics/components/sales-breakdown';
 import {
@@ -21,6 +23,13 @@ import {
 import { formatCount, formatMoneyCompact, stepScale } from '../../../features/metrics/format';
 import { useSalesSeries } from '../../../features/metrics/queries';
 import { salesReportCsv } from '../../../features/metrics/report-csv';
+import {
+  COMPARISON_WORDS,
+  comparisonNote,
+  comparisonRows,
+  comparisonSeries,
+  noComparisonText,
+} from '../../../features/metrics/sales-comparison';
 import { salesChartData } from '../../../features/metrics/series';
 import { PAYMENT_MODE_LABELS } from '../../../features/operations/labels';
 import { FUEL_LABELS } from '../../../features/stations/labels';
@@ -52,7 +61,9 @@ function salesFilters(fuels: readonly TFuel[]): TFilterField[] {
 
 /**
  * /stations/$slug/sales: revenue over time by fuel and by payment mode (7 days by default, up to
- * 180), the totals per fuel and the payment mix; fuel and payment-mode filters live in the URL.
+ * 180), the totals per fuel and the payment mix; fuel and payment-mode filters live in the URL, and
+ * so does "Compare with" (previous period, same period last week or last year), which adds the
+ * compared revenue beside this window's and the change on the tiles.
  */
 function StationSales() {
   const { slug } = Route.useParams();
@@ -60,7 +71,7 @@ function StationSales() {
   const navigate = Route.useNavigate();
   const { data: station } = useStation(slug);
   const api = useTimeWindow('sales');
-  const filters = { fuel: search.fuel, paymentMode: search.paymentMode };
+  const filters = { fuel: search.fuel, paymentMode: search.paymentMode, compare: search.compare };
   const sales = useSalesSeries(slug, api, filters);
   const fields = salesFilters(station?.fuels ?? FUELS);
   const isFiltered = hasFilters(fields, search);
@@ -79,7 +90,13 @@ function StationSales() {
         showFrequency
         report={{ name: `${slug}-sales`, csv: salesReportCsv }}
       />
-      <FilterBar fields={fields} values={search} onChange={setFilters} />
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <CompareControl
+          value={search.compare}
+          onChange={(compare) => navigate({ search: (previous) => ({ ...previous, compare }) })}
+        />
+        <FilterBar fields={fields} values={search} onChange={setFilters} />
+      </Group>
       <WindowedView
         api={api}
         query={sales}
@@ -113,6 +130,22 @@ function SalesContent({ data }: { data: TSalesSeries }) {
   const chart = salesChartData(data);
   const revenue = data.fuels.reduce((sum, row) => sum + row.amountPaise, 0);
   const transactions = data.fuels.reduce((sum, row) => sum + row.transactions, 0);
+  const averageTicket = transactions > 0 ? Math.round(revenue / transactions) : null;
+  const comparison = data.comparison;
+  const words = comparison ? COMPARISON_WORDS[comparison.kind] : null;
+  const totals = comparison?.totals ?? null;
+  // A change only against a window fully within the data; otherwise the tiles say why there is none.
+  const change = (current: number | null, compared: number | null | undefined) =>
+    words && totals && current !== null && compared !== undefined
+      ? changeOf(current, compared, true, words.against)
+      : null;
+  const comparedTile = {
+    versus: words?.versus,
+    noChange:
+      comparison && comparison.coverage !== 'full'
+        ? noComparisonText(comparison.kind, comparison.coverage)
+        : undefined,
+  };
   return (
     <Stack gap="md">
       <KpiGrid columns={3}>
@@ -122,20 +155,39 @@ function SalesContent({ data }: { data: TSalesSeries }) {
           exact={formatMoney(revenue)}
           hint="In this window"
           testId="sales-revenue"
+          change={change(revenue, totals?.revenuePaise)}
+          {...comparedTile}
         />
         <KpiTile
           label="Transactions"
           value={formatCount(transactions)}
           hint="Fills counted in the revenue"
           testId="sales-transactions"
+          change={change(transactions, totals?.transactions)}
+          {...comparedTile}
         />
         <KpiTile
           label="Average ticket"
-          value={transactions > 0 ? formatMoney(Math.round(revenue / transactions)) : '—'}
+          value={averageTicket !== null ? formatMoney(averageTicket) : '—'}
           hint="Revenue per transaction"
           testId="sales-average-ticket"
+          change={change(averageTicket, totals?.averageTicketPaise)}
+          {...comparedTile}
         />
       </KpiGrid>
+      {comparison && words && (
+        <TimeChartCard
+          title={`Revenue compared with ${words.series.toLowerCase()}`}
+          description={comparisonNote(data) ?? ''}
+          testId="sales-comparison"
+          kind="line"
+          rows={comparisonRows(data)}
+          series={comparisonSeries(comparison.kind)}
+          scale={scale}
+          valueFormatter={formatMoney}
+          tickFormatter={formatMoneyCompact}
+        />
+      )}
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" style={{ alignItems: 'start' }}>
         <TimeChartCard
           title="Revenue by fuel"
