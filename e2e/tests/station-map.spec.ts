@@ -3,6 +3,11 @@ import { expect, test } from '../fixtures/auth';
 import { expectCleanNetwork, waitForMap, watchNetwork } from '../fixtures/map';
 import { saveScreenshot } from '../fixtures/screenshots';
 
+/** A map loads only once it is on screen: bring the overview's location card into view. */
+async function scrollToLocationMap(page: Page) {
+  await page.getByRole('heading', { name: 'Location', exact: true }).scrollIntoViewIfNeeded();
+}
+
 /** The few MapLibre methods the scenarios call (the e2e workspace does not depend on maplibre-gl). */
 type TMapHandle = {
   getZoom(): number;
@@ -106,7 +111,8 @@ test.describe('the station map', () => {
       await page.evaluate(() => (window as Window & { stillTheSamePage?: boolean }).stillTheSamePage),
     ).toBe(true);
 
-    // The overview's location map with its pin.
+    // The overview's location map with its pin (it loads once scrolled into view).
+    await scrollToLocationMap(page);
     const locationMap = page.getByTestId('station-location-map');
     await waitForMap(locationMap);
     await expect(page.getByTestId('station-location-marker')).toBeVisible();
@@ -157,6 +163,7 @@ test.describe('the station map', () => {
     }
 
     await page.goto(`/stations/${await firstStationSlug(page)}`);
+    await scrollToLocationMap(page);
     const locationMap = page.getByTestId('station-location-map');
     await waitForMap(locationMap);
     await saveScreenshot(page, 'station-location-dark');

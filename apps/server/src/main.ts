@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { createApp, loggerOptions } from './app';
 import { describeDatabase, loadConfig } from './config';
 import { migrateToLatest, openDatabase, withStartupLock } from './db/database';
+import { measureUnmeasuredIndexes } from './db/planner-statistics';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-accounts';
 import { seedIfEmpty } from './seed/seed';
 
@@ -44,6 +45,8 @@ try {
       const summary = await seedIfEmpty(startup, { scale: 'demo', log: (message) => log.info(message) });
       if (summary) log.info({ seconds: summary.seconds }, 'demo data seeded');
     }
+    const measured = measureUnmeasuredIndexes(startup);
+    if (measured.length > 0) log.info({ tables: measured }, 'planner statistics refreshed for new indexes');
   });
 } finally {
   if (startup !== database) await startup.close();

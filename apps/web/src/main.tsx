@@ -12,6 +12,12 @@ applyBodyTheme(resolveScheme(readThemePreference()));
 
 const queryClient = createQueryClient();
 const router = createAppRouter({ queryClient });
+// The router starts on its own only after React's first render of the shell (in a layout effect).
+// Preloading the address now starts the session check, the route's code and its loader's data
+// while that render runs; the router's own load then finds them under way (or done).
+const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+// `href` (the address as typed) takes the place of `to`, which the types require.
+void router.preloadRoute({ to: '/', href: here });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -1,9 +1,9 @@
 import type { TStation } from '@forecourt/contracts';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
+import { MapOnScreen } from './map-on-screen';
 import { hasUsableLocation } from './station-layers';
-import { MapLoading } from './station-map-panel';
 import { browserHasWebGl } from './webgl';
 
 const LocationMap = lazy(() => import('./location-map'));
@@ -49,9 +49,9 @@ export function StationLocationCard({
         )}
       </Group>
       {canDraw ? (
-        <Suspense fallback={<MapLoading label="Loading the map…" height={HEIGHT} />}>
+        <MapOnScreen height={HEIGHT}>
           <LocationMap station={station} height={HEIGHT} />
-        </Suspense>
+        </MapOnScreen>
       ) : (
         <Text size="sm" c="dimmed">
           {hasUsableLocation(station)

@@ -1,29 +1,16 @@
-import { Box, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Box, Button, Stack, Text } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { currentFailure, EmptyResult, ErrorState } from '../../components/query-states';
 import { formatNumber } from '../../lib/format';
-import classes from './map.module.css';
+import { MapLoading, MapOnScreen } from './map-on-screen';
 import { type TMapStationFilters, useMapStations } from './use-map-stations';
 import { browserHasWebGl } from './webgl';
 
-/** maplibre-gl (≈300 kB gzip) downloads only when a map is first shown. */
+/** maplibre-gl (≈300 kB gzip) downloads only when a map is on screen (MapOnScreen). */
 const StationMap = lazy(() => import('./station-map'));
 
 const MAP_HEIGHT = 'clamp(360px, calc(100dvh - 320px), 720px)';
-
-export function MapLoading({ label, height }: { label: string; height: number | string }) {
-  return (
-    <Center className={classes.frame} style={{ height }} role="status" aria-live="polite">
-      <Group gap="sm">
-        <Loader size="sm" />
-        <Text c="dimmed" size="sm">
-          {label}
-        </Text>
-      </Group>
-    </Center>
-  );
-}
 
 /**
  * The map view of /stations (`?view=map`): every station matching the list's filters, loaded
@@ -97,9 +84,9 @@ export function StationMapPanel({
         <ErrorState title="Could not refresh the map" error={query.error} onRetry={() => query.refetch()} />
       )}
       <Box pos="relative" aria-busy={query.isPlaceholderData || undefined}>
-        <Suspense fallback={<MapLoading label="Loading the map…" height={MAP_HEIGHT} />}>
+        <MapOnScreen height={MAP_HEIGHT}>
           <StationMap stations={stations} label={label} overlay={empty} height={MAP_HEIGHT} />
-        </Suspense>
+        </MapOnScreen>
       </Box>
       <Text size="xs" c="dimmed" px="xs" pb="xs">
         {data.truncated

@@ -1,10 +1,10 @@
 import type { TCommandCentre, TCommandStation, TIncident, TTransaction } from '@forecourt/contracts';
 import { Box, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { AnchorLink } from '../../../components/links';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { UrgencyBadge } from '../../incidents';
-import { browserHasWebGl, hasUsableLocation, loadStationMap, MapLoading } from '../../map';
+import { browserHasWebGl, hasUsableLocation, loadStationMap, MapOnScreen } from '../../map';
 import { PAYMENT_MODE_LABELS } from '../../operations';
 import { FUEL_LABELS, STATUS_COLORS, STATUS_LABELS } from '../../stations';
 import { formatCount, formatFuelQuantity } from '../format';
@@ -13,7 +13,7 @@ import { ChartCard } from './chart-card';
 
 /** The network command centre's pieces: the status map, counts, rankings and the live tickers. */
 
-/** maplibre-gl downloads only when the command map is first shown. */
+/** maplibre-gl downloads only when the command map is on screen. */
 const StationMap = lazy(loadStationMap);
 
 const MAP_HEIGHT = 'clamp(320px, 52dvh, 520px)';
@@ -49,7 +49,7 @@ export function CommandMap({ stations }: { stations: readonly TCommandStation[] 
       testId="command-map-card"
     >
       {browserHasWebGl() ? (
-        <Suspense fallback={<MapLoading label="Loading the map…" height={MAP_HEIGHT} />}>
+        <MapOnScreen height={MAP_HEIGHT}>
           <StationMap
             stations={stations}
             label={`Map of ${formatCount(stations.length)} stations by status`}
@@ -59,7 +59,7 @@ export function CommandMap({ stations }: { stations: readonly TCommandStation[] 
               return found ? <CommandStationTakings station={found} /> : null;
             }}
           />
-        </Suspense>
+        </MapOnScreen>
       ) : (
         <Text size="sm" c="dimmed">
           This browser cannot draw maps (WebGL is unavailable). The counts and rankings list the same
