@@ -58,7 +58,8 @@ function serve(me = ME.admin) {
 }
 
 async function openProfileMenu(user: ReturnType<typeof renderApp>['user']) {
-  await user.click(await screen.findByRole('button', { name: /^Account/ }));
+  // The header menus' code loads after the first paint; on a busy machine its first load takes seconds.
+  await user.click(await screen.findByRole('button', { name: /^Account/ }, { timeout: 15_000 }));
   await screen.findByRole('menuitem', { name: 'Sign out everywhere' });
 }
 
