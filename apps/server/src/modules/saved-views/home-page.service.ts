@@ -17,7 +17,7 @@ import { ownerOf, presentSavedView } from './saved-views.service';
  * Where a user lands after signing in and on `/` (docs/PRODUCT.md, "Saved views, pins and home
  * pages"): their own choice while it still points at something they see, else the rule of their
  * role — admins the command centre, a member with exactly one station that station, everyone
- * else the station list (pinned stations first).
+ * else (and anyone in an organisation without stations yet) the station list, pinned first.
  */
 
 type Landing = Pick<THomePage, 'to' | 'params' | 'search'>;
@@ -33,8 +33,10 @@ const page = (
 });
 
 async function byRole(db: Db, caller: Caller): Promise<Landing> {
-  if (caller.role === 'admin') return page('/command');
   const stations = await firstVisibleStations(db, caller);
+  // A new organisation has nothing to command yet: its station list holds the setup checklist.
+  if (stations.length === 0) return page('/stations');
+  if (caller.role === 'admin') return page('/command');
   const only = stations.length === 1 ? stations[0] : undefined;
   return only ? page('/stations/$slug', { slug: only.slug }) : page('/stations');
 }

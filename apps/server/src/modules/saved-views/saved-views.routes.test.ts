@@ -51,10 +51,10 @@ describe('saved views, station pins and home pages', () => {
     method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT',
     url: string,
     who: Signed,
-    payload?: unknown,
+    payload?: object | string,
   ) => t.app.inject({ method, url, headers: who.headers, ...(payload === undefined ? {} : { payload }) });
 
-  const save = async (who: Signed, body: unknown) => {
+  const save = async (who: Signed, body: object | string) => {
     const response = await call('POST', '/api/views', who, body);
     return { status: response.statusCode, body: response.json() as TSavedView & { code?: string } };
   };
@@ -211,6 +211,10 @@ describe('saved views, station pins and home pages', () => {
       expect(await home(admin)).toMatchObject({ to: '/command', source: 'role', choice: { kind: 'auto' } });
       expect(await home(oneStation)).toMatchObject({ to: '/stations/$slug', params: { slug: s.a2.slug } });
       expect(await home(member)).toMatchObject({ to: '/stations', params: {}, source: 'role' });
+      // An organisation without stations yet: its admin sets it up from the station list.
+      const empty = await createOrganization(t.database.db);
+      const newAdmin = await createSignedInUser(t.database.db, { organizationId: empty.id, role: 'admin' });
+      expect(await home(newAdmin)).toMatchObject({ to: '/stations', source: 'role' });
     });
 
     it('follows the user’s choice, and falls back to the role when it no longer leads anywhere', async () => {

@@ -102,7 +102,7 @@ describe('what the UI shows for the grants', () => {
     await openProfileMenu(member.user);
     expect(screen.queryByRole('menuitem', { name: 'Members' })).toBeNull();
     expect(screen.getByRole('menuitem', { name: 'Mailbox' })).toBeTruthy();
-  });
+  }, 60_000); // the whole app twice, each waiting for the header menus' code: generous on a busy machine
 
   it('hides navigation entries the grants do not allow', async () => {
     signInWithScope('stations:r vehicles:r');
