@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, readStoredCredentials, signInThroughUi, test } from '../fixtures/auth';
 import { type TScheme, useScheme, waitForSettled } from '../fixtures/pages';
@@ -22,6 +23,16 @@ async function resetMember(page: Page) {
   for (const pin of pins.results) await calls.delete(`/api/station-pins/${pin.slug}`);
   const views = (await (await calls.get('/api/views')).json()) as { results: { id: number }[] };
   for (const view of views.results) await calls.delete(`/api/views/${view.id}`);
+}
+
+/** Serious or critical axe findings (WCAG 2 A and AA) inside `selector`. */
+async function axeFindings(page: Page, selector: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
 }
 
 test.describe('saved views, pinned stations and home pages', () => {
@@ -120,7 +131,7 @@ test.describe('saved views, pinned stations and home pages', () => {
     await page.getByRole('menuitem', { name: 'Your settings' }).click();
     await expect(page).toHaveURL(/\/settings\/profile$/);
     await expect(page.getByTestId('home-page-now')).toContainText('the station list');
-    await page.getByLabel('Open after signing in').click();
+    await page.getByRole('combobox', { name: 'Open after signing in' }).click();
     await page.getByRole('option', { name: `Station: ${station}` }).click();
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByTestId('home-page-now')).toContainText(`You chose ${station}`);
@@ -168,6 +179,8 @@ test.describe('saved views, pinned stations and home pages', () => {
         await expect(page.getByTestId('pinned-stations')).toBeVisible();
         await waitForSettled(page);
         await saveScreenshot(page, `saved-views-stations-${suffix}`);
+        expect(await axeFindings(page, '[data-testid="pinned-stations"]')).toEqual([]);
+        expect(await axeFindings(page, '[data-testid="station-table"]')).toEqual([]);
         // Nothing wider than the screen.
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
           viewport.width,
@@ -178,6 +191,8 @@ test.describe('saved views, pinned stations and home pages', () => {
         await page.getByTestId('views-menu').click();
         await expect(page.getByRole('menuitem', { name: 'Save current view as…' })).toBeVisible();
         await saveScreenshot(page, `saved-views-menu-${suffix}`);
+        expect(await axeFindings(page, '[data-testid="views-dropdown"]')).toEqual([]);
+        expect(await axeFindings(page, '[data-testid="views-menu"]')).toEqual([]);
         await page.keyboard.press('Escape');
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
           viewport.width,
@@ -187,6 +202,7 @@ test.describe('saved views, pinned stations and home pages', () => {
         await expect(page.getByTestId('home-page-now')).toBeVisible();
         await waitForSettled(page);
         await saveScreenshot(page, `saved-views-settings-${suffix}`);
+        expect(await axeFindings(page, 'main')).toEqual([]);
       });
     }
   }
