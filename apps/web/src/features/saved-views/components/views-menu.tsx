@@ -82,14 +82,15 @@ function ViewsMenu({ list, validator }: { list: TSavedViewList; validator: unkno
         </Menu.Target>
         <Menu.Dropdown aria-label="Saved views" data-testid="views-dropdown">
           <Menu.Label>Saved views of this list</Menu.Label>
-          {views.isError ? (
-            <Text size="sm" c="dimmed" px="sm" py={6}>
-              Could not load your views.
-            </Text>
-          ) : mine.length === 0 ? (
-            <Text size="sm" c="dimmed" px="sm" py={6}>
-              {views.data ? 'No saved views yet.' : 'Loading views…'}
-            </Text>
+          {views.isError || mine.length === 0 ? (
+            // A menu holds menu items only: the state is one that cannot be chosen.
+            <Menu.Item disabled>
+              {views.isError
+                ? 'Could not load your views.'
+                : views.data
+                  ? 'No saved views yet.'
+                  : 'Loading views…'}
+            </Menu.Item>
           ) : (
             mine.map((entry) => (
               <Menu.Item
