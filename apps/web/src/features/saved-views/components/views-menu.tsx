@@ -80,8 +80,8 @@ function ViewsMenu({ list, validator }: { list: TSavedViewList; validator: unkno
             </Text>
           </Button>
         </Menu.Target>
-        <Menu.Dropdown aria-label="Saved views" data-testid="views-dropdown">
-          <Menu.Label>Saved views of this list</Menu.Label>
+        {/* Named by its label; a menu holds menu items only (no text label inside it). */}
+        <Menu.Dropdown aria-label="Saved views of this list" data-testid="views-dropdown">
           {views.isError || mine.length === 0 ? (
             // A menu holds menu items only: the state is one that cannot be chosen.
             <Menu.Item disabled>
