@@ -19,8 +19,9 @@ test.describe('signing in and staying signed in', () => {
   test('sends a signed-out visitor to /login, signs in, and keeps the session across a reload', async ({
     page,
   }) => {
+    // The station list is a deep link (the home page is `/`): sign-in comes back to it.
     await page.goto('/stations');
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?redirect_url=\/stations$/);
     await expect(page.getByRole('heading', { name: 'Sign in to Forecourt' })).toBeVisible();
     await saveScreenshot(page, 'login');
     await page.getByText('Demo accounts').click();

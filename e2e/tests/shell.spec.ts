@@ -6,8 +6,10 @@ test.describe('the application shell', () => {
   test.use({ actor: 'admin' });
 
   test('opens on the station list with the demo network', async ({ page }) => {
+    // The admin's home page is the command centre; the station list is one link away.
     await page.goto('/');
-    await expect(page).toHaveURL(/\/stations/);
+    await expect(page).toHaveURL(/\/command$/);
+    await page.goto('/stations');
     const rows = page.getByTestId('station-row');
     await expect(rows.first()).toBeVisible();
     expect(await rows.count()).toBeGreaterThan(5);

@@ -105,7 +105,9 @@ test.describe('self-service signup', () => {
     await page.getByRole('textbox', { name: 'Password' }).fill('diesel-and-premium-9');
     await page.getByRole('button', { name: 'Join your organisation' }).click();
 
-    await expect(page).toHaveURL(/\/stations$/);
+    // A member with one station lands on that station's overview; the list holds just that one.
+    await expect(page).toHaveURL(/\/stations\/[^/]+$/);
+    await page.goto('/stations');
     await expect(page.getByTestId('station-row')).toHaveCount(1);
     await page.getByTestId('profile-menu').click();
     await expect(page.getByTestId('profile-summary')).toContainText('Kiran Rao');
@@ -118,5 +120,6 @@ test('keeps a signed-in person away from the sign-in form', async ({ page }) => 
   await page.goto('/login');
   await signInThroughUi(page, 'otherAdmin');
   await page.goto('/login');
-  await expect(page).toHaveURL(/\/stations$/);
+  // On to the admin's home page, the command centre.
+  await expect(page).toHaveURL(/\/command$/);
 });

@@ -44,6 +44,7 @@ import { personnelRoutes } from './modules/personnel/personnel.routes';
 import { createClusterAdapter } from './modules/realtime/cluster-adapter';
 import { createRealtime, type RealtimeHub, registerRealtimeShutdown } from './modules/realtime/realtime';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
+import { savedViewsRoutes } from './modules/saved-views/saved-views.routes';
 import { registerSimulator } from './modules/simulator/register';
 import { createSimulator, type SimulatorOptions } from './modules/simulator/simulator';
 import { stationProfilesRoutes } from './modules/station-profiles/station-profiles.routes';
@@ -206,6 +207,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(stationProfilesRoutes({ db: deps.database.db, now: auth.now, filesHost }));
   await app.register(reviewsRoutes({ db: deps.database.db, now: auth.now, events: domainEvents }));
   await app.register(organizationsRoutes({ db: deps.database.db, now: auth.now }));
+  await app.register(savedViewsRoutes({ db: deps.database.db, now: auth.now }));
 
   // Live data: one socket.io server on this HTTP server, the ingest API feeding it, and the demo.
   const cluster = deps.redis ? createClusterAdapter(deps.redis.url, app.log, deps.redis.prefix) : undefined;

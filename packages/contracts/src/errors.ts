@@ -32,6 +32,10 @@ export const ERROR_CODES = {
   REQUEST_PENDING: 409,
   /** Another station of the organisation has this code. */
   STATION_CODE_TAKEN: 409,
+  /** Saved views: the caller already has a view of this name for this list. */
+  VIEW_NAME_TAKEN: 409,
+  /** Saved views and pins: the caller keeps as many as one user may. */
+  LIMIT_REACHED: 409,
   PAYLOAD_TOO_LARGE: 413,
   /** Ingest: more items in one batch than INGEST_MAX_ITEMS. */
   BATCH_TOO_LARGE: 413,

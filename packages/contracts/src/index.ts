@@ -21,6 +21,7 @@ export * from './entities/outbox-message';
 export * from './entities/payment';
 export * from './entities/personnel';
 export * from './entities/request-status';
+export * from './entities/saved-view';
 export * from './entities/scalars';
 export * from './entities/settlement';
 export * from './entities/station';

@@ -844,6 +844,40 @@ export interface NotifySubscriberPreferencesTable {
   updatedAt: number;
 }
 
+/** A list's address-bar state saved under a name, per user and organisation (migration 0021). */
+export interface SavedViewsTable {
+  id: Id;
+  organizationId: number;
+  userId: number;
+  /** The list's route, e.g. `/incidents` or `/stations/$slug/transactions`. */
+  list: string;
+  name: string;
+  /** `name` trimmed and lower-cased: unique per user and list. */
+  nameKey: string;
+  /** JSON object: the list's search parameters (filters, sort, window). */
+  search: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** A user's favourite stations (migration 0021). */
+export interface StationPinsTable {
+  organizationId: number;
+  userId: number;
+  stationId: number;
+  createdAt: number;
+}
+
+/** The page a user chose to land on after signing in (migration 0021); no row: by role. */
+export interface HomePagesTable {
+  organizationId: number;
+  userId: number;
+  kind: string;
+  stationId: number | null;
+  viewId: number | null;
+  updatedAt: number;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -899,6 +933,9 @@ export interface Database {
   notifySubscriberPreferences: NotifySubscriberPreferencesTable;
   notifyIntegrations: NotifyIntegrationsTable;
   notifyDeliveryAttempts: NotifyDeliveryAttemptsTable;
+  savedViews: SavedViewsTable;
+  stationPins: StationPinsTable;
+  homePages: HomePagesTable;
 }
 
 export type StationRow = Selectable<StationsTable>;

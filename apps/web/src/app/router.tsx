@@ -35,6 +35,7 @@ import {
 import { ZOrganizationsSearch } from '../features/organizations/search';
 import { ZPersonnelSearch } from '../features/personnel/search';
 import { ZReviewsSearch } from '../features/reviews/search';
+import { homePageQueryOptions } from '../features/saved-views/queries';
 import { ZStationProfilesSearch } from '../features/station-profiles/search';
 import { stationListQueryOptions, stationQueryOptions } from '../features/stations/queries';
 import { STATION_LIST_DEFAULTS, ZStationListSearch } from '../features/stations/search';
@@ -79,14 +80,6 @@ const rootRoute = createRootRouteWithContext<TRouterContext>()({
       <NotFoundPage />
     </AppLayout>
   ),
-});
-
-const indexRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/',
-  beforeLoad: () => {
-    throw redirect({ to: '/stations', replace: true });
-  },
 });
 
 const zOptionalText = (max: number) => z.string().max(max).optional().catch(undefined);
@@ -175,6 +168,22 @@ const shellRoute = createRoute({
   },
   component: AppLayout,
   notFoundComponent: NotFoundPage,
+});
+
+/**
+ * `/`: the user's home page (docs/PRODUCT.md, "Saved views, pins and home pages"): their own
+ * choice, else the rule of their role, as the server resolves it; the station list when it cannot.
+ */
+const indexRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/',
+  beforeLoad: async ({ context }) => {
+    const home = await context.queryClient
+      .fetchQuery({ ...homePageQueryOptions(), staleTime: 0, retry: false })
+      .catch(() => null);
+    if (!home) throw redirect({ to: '/stations', replace: true });
+    throw redirect({ to: home.to, params: home.params, search: home.search, replace: true } as never);
+  },
 });
 
 const stationListRoute = createRoute({
@@ -360,6 +369,10 @@ const membersRoute = createRoute({
   path: 'settings/members',
   validateSearch: ZMemberListSearch,
 }).lazy(() => import('../routes/settings/members.lazy').then((module) => module.Route));
+const profileSettingsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'settings/profile',
+}).lazy(() => import('../routes/settings/profile.lazy').then((module) => module.Route));
 const organizationSettingsRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: 'settings/organization',
@@ -393,7 +406,6 @@ const mailboxRoute = createRoute({
 }).lazy(() => import('../routes/mailbox.lazy').then((module) => module.Route));
 
 export const routeTree = rootRoute.addChildren([
-  indexRoute,
   loginRoute,
   oauthCallbackRoute,
   signupRoute,
@@ -402,6 +414,7 @@ export const routeTree = rootRoute.addChildren([
   resetPasswordRoute,
   verifyEmailRoute,
   shellRoute.addChildren([
+    indexRoute,
     stationListRoute,
     stationNewRoute,
     stationRoute.addChildren([
@@ -435,6 +448,7 @@ export const routeTree = rootRoute.addChildren([
     vehiclesRoute,
     vehicleRoute,
     membersRoute,
+    profileSettingsRoute,
     organizationSettingsRoute,
     organizationsRoute,
     stationProfilesRoute,

@@ -45,13 +45,14 @@ describe('sanitizeRedirect', () => {
 });
 
 describe('postLoginDestination', () => {
-  it('prefers redirect_url, then default_redirect, then the station list', () => {
-    expect(postLoginDestination()).toBe('/stations');
+  it('prefers redirect_url, then default_redirect, then the home page', () => {
+    // `/` sends each user on to their own home page.
+    expect(postLoginDestination()).toBe('/');
     window.localStorage.setItem('default_redirect', '/incidents');
     expect(postLoginDestination()).toBe('/incidents');
     expect(postLoginDestination('/vehicles?page=2')).toBe('/vehicles?page=2');
     expect(postLoginDestination('https://evil.example')).toBe('/incidents');
     window.localStorage.setItem('default_redirect', '//evil.example');
-    expect(postLoginDestination('https://evil.example')).toBe('/stations');
+    expect(postLoginDestination('https://evil.example')).toBe('/');
   });
 });

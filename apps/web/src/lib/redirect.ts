@@ -1,8 +1,11 @@
 import { getSession } from './credentials';
 import { readStoredString, STORAGE_KEYS } from './storage';
 
-/** Where the app opens when nothing else asks for a page. */
-export const HOME_PATH = '/stations';
+/**
+ * Where the app opens when nothing else asks for a page: `/` sends each user on to their home
+ * page (their choice, else their role's; docs/PRODUCT.md, "Saved views, pins and home pages").
+ */
+export const HOME_PATH = '/';
 
 /** Pages that make no sense to return to after signing in. */
 const NOT_A_DESTINATION = /^\/(login|logout)(\/|$|\?|#)/;
@@ -40,7 +43,7 @@ export function sanitizeRedirect(value: unknown, origin = currentOrigin()): stri
   return NOT_A_DESTINATION.test(path) ? null : path;
 }
 
-/** After sign-in: the `redirect_url` asked for, else the stored `default_redirect`, else the station list. */
+/** After sign-in: the `redirect_url` asked for, else the stored `default_redirect`, else the home page. */
 export function postLoginDestination(redirectUrl?: unknown): string {
   return (
     sanitizeRedirect(redirectUrl) ??

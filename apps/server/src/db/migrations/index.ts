@@ -19,6 +19,7 @@ import * as notifyTenants from './0017-notify-tenants';
 import * as longWindows from './0018-long-windows';
 import * as factPartitions from './0019-fact-partitions';
 import * as domainWorkflows from './0020-domain-workflows';
+import * as savedViews from './0021-saved-views';
 import * as incidentRanks from './0023-incident-ranks';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
@@ -43,5 +44,6 @@ export const migrations: Record<string, Migration> = {
   '0018-long-windows': longWindows,
   '0019-fact-partitions': factPartitions,
   '0020-domain-workflows': domainWorkflows,
+  '0021-saved-views': savedViews,
   '0023-incident-ranks': incidentRanks,
 };

@@ -1,5 +1,5 @@
 import { Avatar, Badge, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconBellCog, IconBuilding, IconLogout, IconMail, IconUsers } from '@tabler/icons-react';
+import { IconBellCog, IconBuilding, IconHome, IconLogout, IconMail, IconUsers } from '@tabler/icons-react';
 import { MenuItemLink } from '../../components/menu-item-link';
 import { useMe } from '../../features/auth/queries';
 import { useCan } from '../../features/auth/session';
@@ -65,6 +65,9 @@ export function ProfileMenu() {
           )}
         </Stack>
         <Menu.Divider />
+        <MenuItemLink to="/settings/profile" leftSection={<IconHome size={16} stroke={1.6} aria-hidden />}>
+          Your settings
+        </MenuItemLink>
         <MenuItemLink to="/mailbox" leftSection={<IconMail size={16} stroke={1.6} aria-hidden />}>
           Mailbox
         </MenuItemLink>

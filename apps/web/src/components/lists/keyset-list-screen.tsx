@@ -4,6 +4,7 @@ import { IconArrowsSort, IconChevronsLeft, IconFilterOff } from '@tabler/icons-r
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { SavedViewsMenu } from '../../features/saved-views';
 import { TimeWindowControl, type TTimeWindowApi } from '../../features/time-window';
 import { isApiError } from '../../lib/http';
 import { type TSortValue, toggleSort } from '../../lib/list-sort';
@@ -165,6 +166,7 @@ export function KeysetListScreen<TRow, TField extends string>({
 
   const refresh = (
     <Group gap="xs" wrap="nowrap">
+      <SavedViewsMenu />
       {actions}
       {csv && (
         <CsvDownloadButton url={csv.url} fallbackName={csv.fallbackName} disabled={Boolean(windowError)} />

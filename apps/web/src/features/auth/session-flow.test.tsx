@@ -110,7 +110,9 @@ describe('the app shell guard', () => {
       ),
     );
     const { router, user } = renderApp('/stations');
-    await user.click(await screen.findByRole('button', { name: 'Account: Asha Kulkarni (AK)' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Account: Asha Kulkarni (AK)' }, { timeout: 15_000 }),
+    );
     await user.click(await screen.findByRole('menuitem', { name: 'Sign out everywhere' }));
 
     await waitFor(() => expect(router.state.location.href).toBe('/login?logout=true'));

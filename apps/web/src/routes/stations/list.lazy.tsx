@@ -12,7 +12,9 @@ import { EmptyResult, ErrorState, LoadingState } from '../../components/query-st
 import { useCan } from '../../features/auth/session';
 import { StationMapPanel } from '../../features/map/station-map-panel';
 import { mapStationKeys } from '../../features/map/use-map-stations';
+import { SavedViewsMenu } from '../../features/saved-views';
 import { stationListCsvAddress } from '../../features/stations/api';
+import { PinnedStations } from '../../features/stations/components/pinned-stations';
 import { SetupChecklist } from '../../features/stations/components/setup-checklist';
 import { StationFilters } from '../../features/stations/components/station-filters';
 import { StationTable } from '../../features/stations/components/station-table';
@@ -132,6 +134,7 @@ function StationListPage() {
         description="Every station in your network, with its fuels and current status."
         actions={
           <>
+            <SavedViewsMenu />
             <SegmentedControl
               aria-label="Show stations as"
               data-testid="station-view"
@@ -188,6 +191,7 @@ function StationListPage() {
         }
       />
       <SetupChecklist />
+      <PinnedStations />
       <StationFilters value={search} onChange={handleFiltersChange} onClear={handleClearFilters} />
       {!isMap && data && list.isError && (
         <ErrorState title="Could not refresh stations" error={list.error} onRetry={() => list.refetch()} />

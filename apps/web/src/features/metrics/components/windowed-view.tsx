@@ -4,6 +4,7 @@ import { IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { currentFailure, EmptyResult, ErrorState } from '../../../components/query-states';
 import { PrintedWindow, ReportActions } from '../../../components/report-actions';
+import { SavedViewsMenu } from '../../saved-views';
 import { nudgeLiveWindows, TimeWindowControl, type TTimeWindowApi } from '../../time-window';
 import { reportFileName } from '../report-csv';
 import { ChartsSkeleton } from './chart-card';
@@ -71,6 +72,7 @@ export function WindowHeader<T extends { window: TTimeWindow }>({
           {report && <PrintedWindow span={data?.window} />}
         </Stack>
         <Group gap="xs" wrap="nowrap">
+          <SavedViewsMenu />
           {actions}
           {report && (
             <ReportActions

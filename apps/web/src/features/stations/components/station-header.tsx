@@ -5,6 +5,7 @@ import { AnchorLink, ButtonLink } from '../../../components/links';
 import { PageHeader } from '../../../components/page-header';
 import { StationLiveIndicator } from '../../realtime';
 import { FUEL_PROVIDER_LABELS } from '../labels';
+import { StationPinButton } from './pin-button';
 import { FuelBadges, StationStatusBadge } from './station-badges';
 
 function StationBreadcrumbs({ current }: { current: string }) {
@@ -30,6 +31,7 @@ export function StationHeader({ station }: { station: TStation }) {
       <Title order={1} size="h3" mr={4} style={{ overflowWrap: 'anywhere' }}>
         {station.name}
       </Title>
+      <StationPinButton slug={station.slug} name={station.name} />
       <StationStatusBadge status={station.status} />
       <StationLiveIndicator stationId={station.id} slug={station.slug} stationStatus={station.status} />
       <Text size="sm" c="dimmed">

@@ -1,5 +1,5 @@
 import type { TStation } from '@forecourt/contracts';
-import { Table, Text } from '@mantine/core';
+import { Group, Table, Text } from '@mantine/core';
 import { followRowLink, STACKED, STACKED_SCROLL } from '../../../components/data-table';
 import { AnchorLink } from '../../../components/links';
 import { SortableTh, type TSortState } from '../../../components/sortable-th';
@@ -7,6 +7,7 @@ import { formatDate, formatNumber } from '../../../lib/format';
 import { parseSort } from '../../../lib/list-sort';
 import { FUEL_PROVIDER_LABELS } from '../labels';
 import type { TStationSortField, TStationSortValue } from '../search';
+import { StationPinButton } from './pin-button';
 import { FuelBadges, StationStatusBadge } from './station-badges';
 
 /** One page of stations. Sorting is the caller's: clicking a header calls `onSort(field)`. */
@@ -63,9 +64,12 @@ export function StationTable({
               style={{ cursor: 'pointer' }}
             >
               <Table.Td data-row-link data-label="Name">
-                <AnchorLink to="/stations/$slug" params={{ slug: station.slug }} fw={600} size="sm">
-                  {station.name}
-                </AnchorLink>
+                <Group gap={4} wrap="nowrap" justify="space-between">
+                  <AnchorLink to="/stations/$slug" params={{ slug: station.slug }} fw={600} size="sm">
+                    {station.name}
+                  </AnchorLink>
+                  <StationPinButton slug={station.slug} name={station.name} />
+                </Group>
               </Table.Td>
               <Table.Td data-label="Code">
                 <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
