@@ -95,6 +95,7 @@ const SIGNED_IN: Record<string, TCheck> = {
   'access-requests': { route: '/access-requests', path: '/access-requests' },
   'settings-members': { route: '/settings/members', path: '/settings/members' },
   'settings-organization': { route: '/settings/organization', path: '/settings/organization' },
+  'settings-profile': { route: '/settings/profile', path: '/settings/profile' },
   organizations: { route: '/organizations', path: '/organizations' },
   'station-profiles': { route: '/station-profiles', path: '/station-profiles' },
   'settings-notifications': { route: '/settings/notifications', path: '/settings/notifications' },
