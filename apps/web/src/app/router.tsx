@@ -35,7 +35,6 @@ import {
 import { ZOrganizationsSearch } from '../features/organizations/search';
 import { ZPersonnelSearch } from '../features/personnel/search';
 import { ZReviewsSearch } from '../features/reviews/search';
-import { homePageQueryOptions } from '../features/saved-views/queries';
 import { ZStationProfilesSearch } from '../features/station-profiles/search';
 import { stationListQueryOptions, stationQueryOptions } from '../features/stations/queries';
 import { STATION_LIST_DEFAULTS, ZStationListSearch } from '../features/stations/search';
@@ -178,6 +177,8 @@ const indexRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/',
   beforeLoad: async ({ context }) => {
+    // Loaded on the way: the saved-views code (and its schemas) stays out of the first load.
+    const { homePageQueryOptions } = await import('../features/saved-views/queries');
     const home = await context.queryClient
       .fetchQuery({ ...homePageQueryOptions(), staleTime: 0, retry: false })
       .catch(() => null);
