@@ -30,8 +30,8 @@ export const SAVED_VIEW_LISTS = [
   '/stations/$slug/sales',
   '/stations/$slug/metrics',
 ] as const;
-export const ZSavedViewList = z.enum(SAVED_VIEW_LISTS);
-export type TSavedViewList = z.infer<typeof ZSavedViewList>;
+export const ZSavedViewListId = z.enum(SAVED_VIEW_LISTS);
+export type TSavedViewListId = z.infer<typeof ZSavedViewListId>;
 
 /** How many views one user keeps in one organisation (over every list). */
 export const SAVED_VIEW_LIMIT = 50;
@@ -64,7 +64,7 @@ export const ZSavedViewName = z.string().trim().min(1).max(SAVED_VIEW_NAME_MAX);
 
 export const ZSavedView = z.object({
   id: ZId,
-  list: ZSavedViewList,
+  list: ZSavedViewListId,
   name: z.string(),
   search: ZSavedViewSearch,
   createdAt: ZIsoDateTime,
@@ -76,10 +76,10 @@ export type TSavedView = z.infer<typeof ZSavedView>;
 export const ZSavedViews = z.object({ results: z.array(ZSavedView), limit: z.number().int() });
 export type TSavedViews = z.infer<typeof ZSavedViews>;
 
-export const ZSavedViewsQuery = z.object({ list: ZSavedViewList.optional() });
+export const ZSavedViewsQuery = z.object({ list: ZSavedViewListId.optional() });
 
 export const ZSavedViewCreate = z.object({
-  list: ZSavedViewList,
+  list: ZSavedViewListId,
   name: ZSavedViewName,
   search: ZSavedViewSearch,
 });

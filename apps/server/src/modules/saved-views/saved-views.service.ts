@@ -3,7 +3,7 @@ import {
   SAVED_VIEW_LIMIT,
   type TSavedView,
   type TSavedViewCreate,
-  type TSavedViewList,
+  type TSavedViewListId,
   type TSavedViewSearch,
   type TSavedViews,
   type TSavedViewUpdate,
@@ -57,7 +57,7 @@ function readSearch(text: string): TSavedViewSearch {
 export function presentSavedView(row: SavedViewRow): TSavedView {
   return {
     id: row.id,
-    list: row.list as TSavedViewList,
+    list: row.list as TSavedViewListId,
     name: row.name,
     search: readSearch(row.search),
     createdAt: isoTime(row.createdAt),
@@ -70,7 +70,7 @@ const nameTaken = (name: string) =>
     { path: 'name', message: 'already used for this list' },
   ]);
 
-export async function getSavedViews(db: Db, caller: Caller, list?: TSavedViewList): Promise<TSavedViews> {
+export async function getSavedViews(db: Db, caller: Caller, list?: TSavedViewListId): Promise<TSavedViews> {
   const rows = await listSavedViews(db, ownerOf(caller), list);
   return { results: rows.map(presentSavedView), limit: SAVED_VIEW_LIMIT };
 }

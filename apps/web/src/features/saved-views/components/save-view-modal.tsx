@@ -1,4 +1,4 @@
-import type { TSavedViewList, TSavedViewSearch } from '@forecourt/contracts';
+import type { TSavedViewListId, TSavedViewSearch } from '@forecourt/contracts';
 import { SAVED_VIEW_NAME_MAX } from '@forecourt/contracts';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
@@ -14,7 +14,7 @@ export function SaveViewModal({
 }: {
   opened: boolean;
   onClose: () => void;
-  list: TSavedViewList;
+  list: TSavedViewListId;
   search: TSavedViewSearch;
 }) {
   const { create } = useSavedViewActions();

@@ -1,4 +1,4 @@
-import { SAVED_VIEW_LISTS, type TSavedView, type TSavedViewList } from '@forecourt/contracts';
+import { SAVED_VIEW_LISTS, type TSavedView, type TSavedViewListId } from '@forecourt/contracts';
 import { Button, Menu, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
@@ -18,7 +18,7 @@ import { SaveViewModal } from './save-view-modal';
 const LISTS = new Set<string>(SAVED_VIEW_LISTS);
 
 /** The list the page shows, named by its route (`/stations/$slug/payments`), when views can be saved for it. */
-function useCurrentList(): { list: TSavedViewList; validator: unknown } | null {
+function useCurrentList(): { list: TSavedViewListId; validator: unknown } | null {
   const router = useRouter();
   const match = useMatches({
     select: (matches) => {
@@ -30,7 +30,7 @@ function useCurrentList(): { list: TSavedViewList; validator: unknown } | null {
   const list = fullPath.length > 1 ? fullPath.replace(/\/$/, '') : fullPath;
   if (!LISTS.has(list)) return null;
   const route = (router.routesById as Record<string, { options?: { validateSearch?: unknown } }>)[routeId];
-  return { list: list as TSavedViewList, validator: route?.options?.validateSearch };
+  return { list: list as TSavedViewListId, validator: route?.options?.validateSearch };
 }
 
 /**
@@ -44,7 +44,7 @@ export function SavedViewsMenu() {
   return <ViewsMenu list={current.list} validator={current.validator} />;
 }
 
-function ViewsMenu({ list, validator }: { list: TSavedViewList; validator: unknown }) {
+function ViewsMenu({ list, validator }: { list: TSavedViewListId; validator: unknown }) {
   const navigate = useNavigate();
   const search = useLocation({ select: (location) => location.search as Record<string, unknown> });
   const views = useSavedViews();
