@@ -146,7 +146,7 @@ test.describe('signing in and staying signed in', () => {
       expect(await extendStatus(page, elsewhere.refresh_token)).toBe(200);
 
       await page.goto('/stations');
-      await expect(page).toHaveURL(/\/login$/);
+      await expect(page).toHaveURL(/\/login\?redirect_url=\/stations$/);
     });
 
     test('signs out everywhere: this browser and every other session of the account end', async ({
@@ -172,7 +172,7 @@ test.describe('signing in and staying signed in', () => {
       expect(me.status()).toBe(401);
 
       await page.goto('/stations');
-      await expect(page).toHaveURL(/\/login$/);
+      await expect(page).toHaveURL(/\/login\?redirect_url=\/stations$/);
     });
   });
 });

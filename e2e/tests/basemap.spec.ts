@@ -85,6 +85,8 @@ test.describe('the offline basemap', () => {
         // City zoom on a seeded station's overview: the places around it are named.
         await page.goto('/stations');
         await page.getByTestId('station-row').first().getByRole('link').first().click();
+        // The location map loads once it is on screen: bring its card into view first.
+        await page.getByRole('heading', { name: 'Location', exact: true }).scrollIntoViewIfNeeded();
         const locationMap = page.getByTestId('station-location-map');
         await locationMap.scrollIntoViewIfNeeded();
         await waitForMap(locationMap);
