@@ -1,3 +1,7 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import {
   CamelCasePlugin,
   type Compilable,
@@ -6,18 +10,18 @@ import {
   PostgresAdapter,
   PostgresIntrospector,
   PostgresQueryCompiler,
-  type QueryId,
   type RawBuilder,
   SqliteAdapter,
+  SqliteDialect,
   SqliteIntrospector,
   SqliteQueryCompiler,
   sql,
-  type UnknownRow,
 } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { keysetOrder } from '../lib/paging/list-page';
 import { transactionSorts, transactionsQuery } from '../modules/operations/transactions.repository';
-import { CamelCaseResults, camelCaseDialect } from './camel-case';
+import { ColumnNames, camelCaseDialect } from './camel-case';
+import { openDatabase } from './database';
 import { seekPredicate } from './keyset';
 import { countCapped } from './paging';
 import type { Database } from './schema';
@@ -41,10 +45,9 @@ function stock(engine: Engine) {
 
 /** Kysely as openDatabase builds it (compiling only: the database objects are never used). */
 function ours(engine: Engine) {
-  const results = new CamelCaseResults();
   const config =
     engine === 'sqlite' ? { sqlite: { database: {} as never } } : { postgres: { pool: {} as never } };
-  return new Kysely<Database>({ dialect: camelCaseDialect(config, results), plugins: [results] });
+  return new Kysely<Database>({ dialect: camelCaseDialect(config, new ColumnNames()) });
 }
 
 const DAY = 86_400_000;
@@ -186,44 +189,36 @@ describe('snake_case identifiers written by the compiler', () => {
   }
 });
 
-const queryId = { queryId: 'test' } as QueryId;
-const mapBoth = async (rows: UnknownRow[]) => {
-  const result = { rows };
-  const before = await new CamelCasePlugin().transformResult({ result, queryId });
-  const after = await new CamelCaseResults().transformResult({ result, queryId });
-  return { before: before.rows, after: after.rows };
-};
-
-describe('CamelCaseResults', () => {
-  it('maps rows of scalars exactly as the stock plugin does', async () => {
-    const { before, after } = await mapBoth([
-      { id: 1, station_id: 2, started_at: 1_795_028_559_829, vehicle_registration: null, amount_paise: 10n },
-      { id: 2, station_id: 3, started_at: 0, vehicle_registration: 'MH12AB1234', amount_paise: 0n },
-    ]);
-    expect(after).toEqual(before);
-    expect(after[0]).toEqual({
-      id: 1,
-      stationId: 2,
-      startedAt: 1_795_028_559_829,
-      vehicleRegistration: null,
-      amountPaise: 10n,
+describe('rows through openDatabase (SQLite)', () => {
+  it("come back as the stock plugin would map better-sqlite3's own rows", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'forecourt-rows-')), 'rows.db');
+    const handle = openDatabase(file);
+    const text =
+      "select 1 as station_id, 'MH12' as vehicle_registration, null as customer_id, 2.5 as unit_ratio, x'01' as raw_bytes";
+    const stockDb = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: new BetterSqlite3(file) }),
+      plugins: [new CamelCasePlugin()],
     });
-    expect(Object.keys(after[0] ?? {})).toEqual(Object.keys(before[0] ?? {}));
+    const ours = await sql.raw(text).execute(handle.db);
+    const theirs = await sql.raw(text).execute(stockDb);
+    expect(ours.rows).toEqual(theirs.rows);
+    expect(Object.keys(ours.rows[0] as object)).toEqual([
+      'stationId',
+      'vehicleRegistration',
+      'customerId',
+      'unitRatio',
+      'rawBytes',
+    ]);
+    await stockDb.destroy();
+    await handle.close();
   });
+});
 
-  it('leaves dates and buffers alone and maps nested objects and arrays like the stock plugin', async () => {
-    const when = new Date(0);
-    const bytes = Buffer.from('ab');
-    const { before, after } = await mapBoth([
-      { created_at: when, raw_bytes: bytes },
-      { json_doc: { inner_key: 1, deeper_list: [{ leaf_value: 2 }] }, tag_list: ['a_b', { c_d: 1 }] },
-    ]);
-    expect(after).toEqual(before);
-    expect(after[0]?.createdAt).toBe(when);
-    expect(after[0]?.rawBytes).toBe(bytes);
-    expect(after[1]).toEqual({
-      jsonDoc: { innerKey: 1, deeperList: [{ leafValue: 2 }] },
-      tagList: ['a_b', { cD: 1 }],
-    });
+describe('ColumnNames', () => {
+  it('names columns both ways as the stock plugin does', () => {
+    const names = new ColumnNames();
+    expect(names.toCamelCase('vehicle_registration')).toBe('vehicleRegistration');
+    expect(names.toSnakeCase('vehicleRegistration')).toBe('vehicle_registration');
+    expect(names.toCamelCase(names.toSnakeCase('unitPricePaise'))).toBe('unitPricePaise');
   });
 });

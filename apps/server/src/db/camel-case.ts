@@ -1,53 +1,35 @@
 import {
   CamelCasePlugin,
-  type PluginTransformQueryArgs,
   PostgresDialect,
   type PostgresDialectConfig,
   PostgresQueryCompiler,
   type QueryCompiler,
-  type RootOperationNode,
   SqliteDialect,
   type SqliteDialectConfig,
   SqliteQueryCompiler,
-  type UnknownRow,
 } from 'kysely';
 
 /**
- * camelCase in TypeScript, snake_case in SQL — Kysely's CamelCasePlugin, split in two cheaper halves:
+ * camelCase in TypeScript, snake_case in SQL — what Kysely's CamelCasePlugin does, without the
+ * plugin's two passes over every query and every result:
  *
  * - Identifiers are snake_cased as the compiler writes them ({@link camelCaseDialect}), instead of
  *   the plugin rebuilding the whole operation tree before every compile: that rebuild cost more
  *   than compiling (~10 µs of ~40 µs to build and compile a list query, 2–4× that inside a
  *   request). Every identifier the compiler writes goes through `sanitizeIdentifier`, which is
  *   exactly the set of nodes the plugin renamed, so the SQL is the same text.
- * - Result rows are mapped back by {@link CamelCaseResults}: rows of scalars with a plain loop over
- *   memoised names (the stock `mapRow` reduces over `Object.keys` and tests every value), rows
- *   holding objects (arrays, JSON a driver parsed) by the stock mapping, so results are identical.
+ * - Result rows are made with camelCase keys by the drivers' wrappers, which read rows as arrays
+ *   and build one object per row with {@link ColumnNames.toCamelCase} (`array-rows.ts` for SQLite,
+ *   `named-statements.ts` for PostgreSQL), instead of the driver building a snake_case row and the
+ *   plugin copying it.
+ *
+ * So no plugin is installed; this class lends the stock plugin's memoised name rules to both.
  */
-export class CamelCaseResults extends CamelCasePlugin {
-  /** The plugin's own (memoised) camelCase → snake_case mapping, for the compiler. */
+export class ColumnNames extends CamelCasePlugin {
+  /** camelCase → snake_case, for the compiler. */
   readonly toSnakeCase = (name: string): string => this.snakeCase(name);
-
-  override transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    return args.node;
-  }
-
-  protected override mapRow(row: UnknownRow): UnknownRow {
-    const mapped: UnknownRow = {};
-    for (const key in row) {
-      const value = row[key];
-      if (
-        value !== null &&
-        typeof value === 'object' &&
-        !(value instanceof Date) &&
-        !Buffer.isBuffer(value)
-      ) {
-        return super.mapRow(row);
-      }
-      mapped[this.camelCase(key)] = value;
-    }
-    return mapped;
-  }
+  /** snake_case → camelCase, for result columns. */
+  readonly toCamelCase = (name: string): string => this.camelCase(name);
 }
 
 /** Memoised `sanitize(toSnakeCase(identifier))`: identifiers are the schema's names and aliases. */
@@ -88,18 +70,18 @@ class SnakeCasePostgresQueryCompiler extends PostgresQueryCompiler {
 /** The SQLite or PostgreSQL dialect whose compiler writes identifiers in snake_case (see above). */
 export function camelCaseDialect(
   config: { sqlite: SqliteDialectConfig } | { postgres: PostgresDialectConfig },
-  results: CamelCaseResults,
+  names: ColumnNames,
 ): SqliteDialect | PostgresDialect {
   if ('sqlite' in config) {
     return new (class extends SqliteDialect {
       override createQueryCompiler(): QueryCompiler {
-        return new SnakeCaseSqliteQueryCompiler(results.toSnakeCase);
+        return new SnakeCaseSqliteQueryCompiler(names.toSnakeCase);
       }
     })(config.sqlite);
   }
   return new (class extends PostgresDialect {
     override createQueryCompiler(): QueryCompiler {
-      return new SnakeCasePostgresQueryCompiler(results.toSnakeCase);
+      return new SnakeCasePostgresQueryCompiler(names.toSnakeCase);
     }
   })(config.postgres);
 }

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, Migrator, sql } from 'kysely';
 import pg from 'pg';
-import { CamelCaseResults, camelCaseDialect } from './camel-case';
+import { ColumnNames, camelCaseDialect } from './camel-case';
 import type { Dialect } from './migrations/dsl';
 import { migrations } from './migrations/index';
 import { NamedStatementPool } from './named-statements';
@@ -49,13 +49,11 @@ export function openDatabase(
       max: options.poolSize ?? 10,
       ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
     });
-    // Kysely's queries run as named prepared statements; `pool` itself (bulk loading) is untouched.
-    const named = new NamedStatementPool(pool);
-    const camelCase = new CamelCaseResults();
-    const db = new Kysely<Database>({
-      dialect: camelCaseDialect({ postgres: { pool: named } }, camelCase),
-      plugins: [camelCase],
-    });
+    // Kysely's queries run as named prepared statements and their rows come with camelCase keys;
+    // `pool` itself (bulk loading) is untouched.
+    const names = new ColumnNames();
+    const named = new NamedStatementPool(pool, { columnKey: names.toCamelCase });
+    const db = new Kysely<Database>({ dialect: camelCaseDialect({ postgres: { pool: named } }, names) });
     preparedStatements.set(db, named.names);
     return { db, dialect: 'postgres', pool, close: () => db.destroy() };
   }
@@ -67,14 +65,11 @@ export function openDatabase(
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -65536');
-  // Kysely prepares every query it runs; the cache keeps one statement per SQL text instead.
-  // `sqlite` itself (bulk loading, pragmas) is untouched.
-  const statements = new StatementCache(sqlite);
-  const camelCase = new CamelCaseResults();
-  const db = new Kysely<Database>({
-    dialect: camelCaseDialect({ sqlite: { database: statements } }, camelCase),
-    plugins: [camelCase],
-  });
+  // Kysely prepares every query it runs; the cache keeps one statement per SQL text instead, and
+  // its rows come with camelCase keys. `sqlite` itself (bulk loading, pragmas) is untouched.
+  const names = new ColumnNames();
+  const statements = new StatementCache(sqlite, { columnKey: names.toCamelCase });
+  const db = new Kysely<Database>({ dialect: camelCaseDialect({ sqlite: { database: statements } }, names) });
   preparedStatements.set(db, { reset: () => statements.clear() });
   return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
 }

@@ -47,7 +47,7 @@ describe('StatementNames', () => {
 });
 
 /** A stand-in for a node-postgres pool client that records what it was asked to run. */
-function fakePool(fail?: (query: unknown) => Error | undefined) {
+function fakePool(fail?: (query: unknown) => Error | undefined, answer?: (query: unknown) => unknown) {
   const calls: unknown[][] = [];
   let released = 0;
   const client = {
@@ -55,7 +55,7 @@ function fakePool(fail?: (query: unknown) => Error | undefined) {
       calls.push(args);
       const error = fail?.(args[0]);
       if (error) return Promise.reject(error);
-      return Promise.resolve({ command: 'SELECT', rowCount: 0, rows: [] });
+      return Promise.resolve(answer?.(args[0]) ?? { command: 'SELECT', rowCount: 0, rows: [], fields: [] });
     },
     release: () => {
       released++;
@@ -70,7 +70,7 @@ const stale = () => Object.assign(new Error('cached plan must not change result 
 describe('NamedStatementPool', () => {
   it('runs parameterised SQL as a named statement from its second run, the rest as before', async () => {
     const { pool, calls, released } = fakePool();
-    const named = new NamedStatementPool(pool, new StatementNames(10, 't'));
+    const named = new NamedStatementPool(pool, { names: new StatementNames(10, 't') });
     const client = await named.connect();
     expect(await named.connect()).toBe(client);
     await client.query('select * from x where id = $1', [1]);
@@ -80,9 +80,9 @@ describe('NamedStatementPool', () => {
     expect(client.query(cursor)).toBeDefined();
     client.release();
     expect(calls).toEqual([
-      ['select * from x where id = $1', [1]],
-      [{ name: 't_1', text: 'select * from x where id = $1', values: [2] }],
-      ['begin', []],
+      [{ text: 'select * from x where id = $1', values: [1], rowMode: 'array' }],
+      [{ name: 't_1', text: 'select * from x where id = $1', values: [2], rowMode: 'array' }],
+      [{ text: 'begin', values: [], rowMode: 'array' }],
       [cursor],
     ]);
     expect(released()).toBe(1);
@@ -93,16 +93,19 @@ describe('NamedStatementPool', () => {
     const { pool, calls } = fakePool((query) =>
       failNamed && typeof query === 'object' && query && 'name' in query ? stale() : undefined,
     );
-    const named = new NamedStatementPool(pool, new StatementNames(10, 't'));
+    const named = new NamedStatementPool(pool, { names: new StatementNames(10, 't') });
     const client = await named.connect();
     const text = 'select * from x where id = $1';
     await client.query(text, [1]);
     await expect(client.query(text, [2])).resolves.toMatchObject({ rows: [] });
-    expect(calls.slice(1)).toEqual([[{ name: 't_1', text, values: [2] }], [text, [2]]]);
+    expect(calls.slice(1)).toEqual([
+      [{ name: 't_1', text, values: [2], rowMode: 'array' }],
+      [{ text, values: [2], rowMode: 'array' }],
+    ]);
     failNamed = false;
     await client.query(text, [3]);
     await client.query(text, [4]);
-    expect(calls.at(-1)).toEqual([{ name: 't_2', text, values: [4] }]);
+    expect(calls.at(-1)).toEqual([{ name: 't_2', text, values: [4], rowMode: 'array' }]);
   });
 
   it('inside a transaction, reports the stale plan (the transaction is aborted) and renames the text', async () => {
@@ -111,7 +114,7 @@ describe('NamedStatementPool', () => {
         ? stale()
         : undefined,
     );
-    const named = new NamedStatementPool(pool, new StatementNames(10, 't'));
+    const named = new NamedStatementPool(pool, { names: new StatementNames(10, 't') });
     const client = await named.connect();
     const text = 'update x set a = $1';
     await client.query(text, [1]);
@@ -120,14 +123,47 @@ describe('NamedStatementPool', () => {
     await client.query('rollback', []);
     await client.query(text, [3]);
     await client.query(text, [4]);
-    expect(calls.at(-1)).toEqual([{ name: 't_2', text, values: [4] }]);
+    expect(calls.at(-1)).toEqual([{ name: 't_2', text, values: [4], rowMode: 'array' }]);
+  });
+
+  it('makes array rows into objects under columnKey, for each statement of a multi-statement query', async () => {
+    const fields = [{ name: 'station_id' }, { name: 'label' }, { name: 'station_id' }];
+    const { pool } = fakePool(undefined, (query) =>
+      (query as { values: unknown[] }).values.length
+        ? { command: 'SELECT', rowCount: 1, rows: [[1, 'a', 2]], fields }
+        : [
+            {
+              command: 'SELECT',
+              rowCount: 2,
+              rows: [
+                [3, 'b', 4],
+                [5, null, 6],
+              ],
+              fields,
+            },
+            { command: 'CREATE', rowCount: null, rows: [], fields: [] },
+          ],
+    );
+    const columnKey = (name: string) => name.replace(/_(.)/g, (_, c: string) => c.toUpperCase());
+    const client = await new NamedStatementPool(pool, { columnKey }).connect();
+    expect((await client.query('select $1', [1])).rows).toEqual([{ stationId: 2, label: 'a' }]);
+    const multi = (await client.query('select 1; create table t (a int)', [])) as unknown as {
+      rows: unknown[];
+    }[];
+    expect(multi.map((result) => result.rows)).toEqual([
+      [
+        { stationId: 4, label: 'b' },
+        { stationId: 6, label: null },
+      ],
+      [],
+    ]);
   });
 
   it('passes other errors through untouched', async () => {
     const { pool } = fakePool((query) =>
-      typeof query === 'object' ? new Error('duplicate key') : undefined,
+      typeof query === 'object' && query && 'name' in query ? new Error('duplicate key') : undefined,
     );
-    const client = await new NamedStatementPool(pool, new StatementNames(10, 't')).connect();
+    const client = await new NamedStatementPool(pool, { names: new StatementNames(10, 't') }).connect();
     await client.query('insert into x values ($1)', [1]);
     await expect(client.query('insert into x values ($1)', [1])).rejects.toThrow('duplicate key');
   });
@@ -209,5 +245,26 @@ describe('prepared statements through openDatabase', () => {
     expect((await read()).rows).toEqual([{ id: 1, label: 'a', weight: 7 }]);
     await sql`drop table cache_probe`.execute(handle.db);
     await expect(read()).rejects.toThrow(/cache_probe/);
+  });
+
+  it('answer rows with camelCase keys and the values the driver reads', async () => {
+    await sql`create table key_probe (probe_id integer primary key, label_text text, ratio real)`.execute(
+      handle.db,
+    );
+    await handle.db
+      .insertInto('keyProbe' as never)
+      .values({ probeId: 1, labelText: 'a', ratio: 2.5 } as never)
+      .execute();
+    const read = () =>
+      sql`select probe_id, label_text, ratio, null as no_value from key_probe`.execute(handle.db);
+    for (let i = 0; i < 3; i++) {
+      expect((await read()).rows).toEqual([{ probeId: 1, labelText: 'a', ratio: 2.5, noValue: null }]);
+    }
+    const returned = await handle.db
+      .updateTable('keyProbe' as never)
+      .set({ labelText: 'b' } as never)
+      .returning(['probeId' as never, 'labelText' as never])
+      .execute();
+    expect(returned).toEqual([{ probeId: 1, labelText: 'b' }]);
   });
 });

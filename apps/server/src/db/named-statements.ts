@@ -1,5 +1,6 @@
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import type pg from 'pg';
+import { type ColumnKey, objectRows } from './array-rows';
 
 /** Named statements a PostgreSQL connection may hold at most (each backend keeps its own plans). */
 export const DEFAULT_NAMED_STATEMENTS = 256;
@@ -79,20 +80,48 @@ function isStalePlan(error: unknown): boolean {
 const TRANSACTION_START = /^\s*(begin|start\s+transaction)\b/i;
 const TRANSACTION_END = /^\s*(commit|end|abort|rollback(?!\s+to\b))\b/i;
 
+/** What node-postgres answers for one statement in `rowMode: 'array'`. */
+type ArrayResult = { rows: unknown[][]; fields: ReadonlyArray<{ name: string }> };
+
+/**
+ * Turns array rows into objects keyed by `columnKey(field name)`, in place; a multi-statement
+ * (simple protocol) query answers one result per statement.
+ */
+function keyRows<R>(
+  answer: PostgresQueryResult<R> | PostgresQueryResult<R>[],
+  columnKey: ColumnKey,
+): PostgresQueryResult<R> {
+  for (const result of (Array.isArray(answer) ? answer : [answer]) as unknown as ArrayResult[]) {
+    if (!result.rows?.length) continue;
+    result.rows = objectRows(
+      result.fields.map((field) => columnKey(field.name)),
+      result.rows,
+    ) as unknown as unknown[][];
+  }
+  return answer as PostgresQueryResult<R>;
+}
+
 /**
  * A pool client as Kysely's PostgreSQL driver sees it, running parameterised queries as named
  * prepared statements: after its first run on a connection, a statement skips parse and analysis
  * (and, once PostgreSQL settles on a generic plan, planning). Queries without parameters — DDL,
  * `begin`/`commit`, multi-statement migrations — keep the simple protocol, as before.
+ *
+ * Rows are read as arrays (`rowMode: 'array'`) and made into objects here, each column under
+ * `columnKey(name)`: one object per row instead of node-postgres's row and then a renamed copy
+ * (see `array-rows.ts`). Values are node-postgres's own, parsed by type as in object mode; JSON is
+ * stored as text, so no result holds objects whose keys would need renaming.
  */
 class NamedStatementClient implements PostgresPoolClient {
   readonly #client: pg.PoolClient;
   readonly #names: StatementNames;
+  readonly #columnKey: ColumnKey;
   #inTransaction = false;
 
-  constructor(client: pg.PoolClient, names: StatementNames) {
+  constructor(client: pg.PoolClient, names: StatementNames, columnKey: ColumnKey) {
     this.#client = client;
     this.#names = names;
+    this.#columnKey = columnKey;
   }
 
   query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
@@ -104,24 +133,28 @@ class NamedStatementClient implements PostgresPoolClient {
     const client = this.#client as unknown as {
       query(...args: unknown[]): Promise<PostgresQueryResult<R>> | PostgresCursor<R>;
     };
+    // Kysely streams through a cursor only when the dialect is given one; this app's is not.
     if (typeof sqlOrCursor !== 'string') return client.query(sqlOrCursor) as PostgresCursor<R>;
-    const sql = sqlOrCursor;
+    const text = sqlOrCursor;
+    const run = (config: { name?: string; text: string; values: unknown[] }) =>
+      (client.query({ ...config, rowMode: 'array' }) as Promise<PostgresQueryResult<R>>).then((answer) =>
+        keyRows(answer, this.#columnKey),
+      );
     const values = parameters ? [...parameters] : [];
     if (values.length === 0) {
-      if (TRANSACTION_START.test(sql)) this.#inTransaction = true;
-      else if (TRANSACTION_END.test(sql)) this.#inTransaction = false;
-      return client.query(sql, values) as Promise<PostgresQueryResult<R>>;
+      if (TRANSACTION_START.test(text)) this.#inTransaction = true;
+      else if (TRANSACTION_END.test(text)) this.#inTransaction = false;
+      return run({ text, values });
     }
-    const name = this.#names.nameFor(sql);
-    if (name === undefined) return client.query(sql, values) as Promise<PostgresQueryResult<R>>;
-    const named = client.query({ name, text: sql, values }) as Promise<PostgresQueryResult<R>>;
-    return named.catch((error: unknown) => {
+    const name = this.#names.nameFor(text);
+    if (name === undefined) return run({ text, values });
+    return run({ name, text, values }).catch((error: unknown) => {
       if (!isStalePlan(error)) throw error;
       // The statement did not run. Give the text a fresh name for next time; outside a
       // transaction run it once more unnamed (inside one, the transaction is already aborted).
-      this.#names.retire(sql);
+      this.#names.retire(text);
       if (this.#inTransaction) throw error;
-      return client.query(sql, values) as Promise<PostgresQueryResult<R>>;
+      return run({ text, values });
     });
   }
 
@@ -131,22 +164,30 @@ class NamedStatementClient implements PostgresPoolClient {
   }
 }
 
+export type NamedStatementPoolOptions = { names?: StatementNames; columnKey?: ColumnKey };
+
 /** The pool handed to Kysely's PostgresDialect: the node-postgres pool with named statements. */
 export class NamedStatementPool implements PostgresPool {
   readonly names: StatementNames;
   readonly #pool: pg.Pool;
   readonly #clients = new WeakMap<pg.PoolClient, NamedStatementClient>();
+  readonly #columnKey: ColumnKey;
 
-  constructor(pool: pg.Pool, names = new StatementNames()) {
+  /** `columnKey`: the key each result column gets in a row object (default: its name). */
+  constructor(
+    pool: pg.Pool,
+    { names = new StatementNames(), columnKey = (name: string) => name }: NamedStatementPoolOptions = {},
+  ) {
     this.#pool = pool;
     this.names = names;
+    this.#columnKey = columnKey;
   }
 
   async connect(): Promise<PostgresPoolClient> {
     const client = await this.#pool.connect();
     let wrapped = this.#clients.get(client);
     if (!wrapped) {
-      wrapped = new NamedStatementClient(client, this.names);
+      wrapped = new NamedStatementClient(client, this.names, this.#columnKey);
       this.#clients.set(client, wrapped);
     }
     return wrapped;

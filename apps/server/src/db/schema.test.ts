@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/test-database';
-import { CamelCaseResults } from './camel-case';
+import { ColumnNames } from './camel-case';
 
 /**
  * schema.ts (the row types Kysely checks queries against) against the database the migrations
@@ -16,7 +16,7 @@ type Kind = 'number' | 'string' | 'boolean' | 'bytes' | 'unknown';
 type Column = { kind: Kind; nullable: boolean; detail: string };
 type Tables = Map<string, Map<string, Column>>;
 
-const toSnakeCase = new CamelCaseResults().toSnakeCase;
+const toSnakeCase = new ColumnNames().toSnakeCase;
 
 /**
  * The selected row type of every table of `Database`, resolved by the TypeScript checker from a

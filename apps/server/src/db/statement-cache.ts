@@ -1,8 +1,13 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
+import { ArrayRowStatement, type ColumnKey, type SchemaVersion, schemaVersionOf } from './array-rows';
 
 /** Prepared statements kept per SQLite connection; a few hundred shapes cover the whole API. */
 export const DEFAULT_STATEMENT_CACHE_SIZE = 500;
+
+export type StatementCacheOptions = { capacity?: number; columnKey?: ColumnKey };
+
+type CachedStatement = SqliteStatement & { readonly busy: boolean };
 
 export type StatementCacheStats = { size: number; hits: number; misses: number; evictions: number };
 
@@ -22,8 +27,10 @@ export type StatementCacheStats = { size: number; hits: number; misses: number; 
  *   `prepare` would;
  * - a statement still being iterated (Kysely's `stream()`) is `busy`; a second user of the same
  *   text meanwhile gets a fresh, uncached statement;
- * - nothing toggles a cached statement's modes (`raw`, `pluck`, `safeIntegers`): only Kysely uses
- *   this wrapper, and it never does. Bulk loading works on the unwrapped connection.
+ * - statements that return rows are kept in `raw` mode and read through {@link ArrayRowStatement},
+ *   which makes the row objects (under `columnKey` of each column name) and keeps its column names
+ *   only as long as the schema version they were read at; nothing else toggles a cached
+ *   statement's modes. Bulk loading works on the unwrapped connection.
  *
  * Evicted statements are dropped, not finalised (better-sqlite3 finalises on garbage collection
  * and on `close()`).
@@ -32,36 +39,54 @@ export class StatementCache implements SqliteDatabase {
   readonly #database: BetterSqlite3.Database;
   readonly #capacity: number;
   /** Insertion order is recency order: a hit moves its entry to the end. */
-  readonly #statements = new Map<string, BetterSqlite3.Statement>();
+  readonly #statements = new Map<string, CachedStatement>();
+  readonly #schemaVersion: SchemaVersion;
+  readonly #columnKey: ColumnKey;
   #hits = 0;
   #misses = 0;
   #evictions = 0;
 
-  constructor(database: BetterSqlite3.Database, capacity = DEFAULT_STATEMENT_CACHE_SIZE) {
+  /** `columnKey`: the key each result column gets in a row object (default: its name). */
+  constructor(
+    database: BetterSqlite3.Database,
+    {
+      capacity = DEFAULT_STATEMENT_CACHE_SIZE,
+      columnKey = (name: string) => name,
+    }: StatementCacheOptions = {},
+  ) {
     if (!Number.isInteger(capacity) || capacity < 1)
       throw new RangeError('capacity must be a positive integer');
     this.#database = database;
     this.#capacity = capacity;
+    this.#columnKey = columnKey;
+    this.#schemaVersion = schemaVersionOf(database);
   }
 
   prepare(sql: string): SqliteStatement {
     const cached = this.#statements.get(sql);
     if (cached !== undefined) {
-      if (cached.busy) return this.#database.prepare(sql);
+      if (cached.busy) return this.#fresh(sql);
       this.#hits++;
       this.#statements.delete(sql);
       this.#statements.set(sql, cached);
-      return cached as SqliteStatement;
+      return cached;
     }
     this.#misses++;
-    const statement = this.#database.prepare(sql);
+    const statement = this.#fresh(sql);
     this.#statements.set(sql, statement);
     if (this.#statements.size > this.#capacity) {
       const oldest = this.#statements.keys().next().value as string;
       this.#statements.delete(oldest);
       this.#evictions++;
     }
-    return statement as SqliteStatement;
+    return statement;
+  }
+
+  #fresh(sql: string): CachedStatement {
+    const statement = this.#database.prepare(sql);
+    return statement.reader
+      ? new ArrayRowStatement(statement, this.#schemaVersion, this.#columnKey)
+      : (statement as unknown as CachedStatement);
   }
 
   /** Drops every cached statement (the connection stays open). */

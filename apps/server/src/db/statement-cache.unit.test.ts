@@ -25,8 +25,8 @@ function kysely(cache: StatementCache) {
 describe('StatementCache (SQLite prepared statements per SQL text)', () => {
   it('prepares a SQL text once and hands back the same statement after that', () => {
     const database = connection();
-    const prepare = vi.spyOn(database, 'prepare');
     const cache = new StatementCache(database);
+    const prepare = vi.spyOn(database, 'prepare');
     const first = cache.prepare('select * from items where id = ?');
     const again = cache.prepare('select * from items where id = ?');
     expect(again).toBe(first);
@@ -37,7 +37,7 @@ describe('StatementCache (SQLite prepared statements per SQL text)', () => {
   });
 
   it('evicts the least recently used statement beyond its capacity', () => {
-    const cache = new StatementCache(connection(), 2);
+    const cache = new StatementCache(connection(), { capacity: 2 });
     const a = cache.prepare('select 1');
     const b = cache.prepare('select 2');
     expect(cache.prepare('select 1')).toBe(a); // a is now the most recent
@@ -47,7 +47,7 @@ describe('StatementCache (SQLite prepared statements per SQL text)', () => {
     const bAgain = cache.prepare('select 2');
     expect(bAgain).not.toBe(b);
     expect(bAgain.all([])).toEqual([{ 2: 2 }]);
-    expect(() => new StatementCache(connection(), 0)).toThrow(RangeError);
+    expect(() => new StatementCache(connection(), { capacity: 0 })).toThrow(RangeError);
   });
 
   it('keeps working across schema changes: new columns appear, dropped tables fail as a fresh prepare would', () => {
@@ -62,6 +62,34 @@ describe('StatementCache (SQLite prepared statements per SQL text)', () => {
     database.exec('create table items (id integer primary key, label text, weight real)');
     database.exec("insert into items (label, weight) values ('z', 1.5)");
     expect(cache.prepare(select).all([1])).toEqual([{ id: 1, label: 'z', weight: 1.5 }]);
+  });
+
+  it('makes rows as better-sqlite3 would: same values and types, duplicate names, keys from columnKey', () => {
+    const database = connection();
+    database.exec('create table kinds (n integer, r real, t text, b blob, z text)');
+    database.exec("insert into kinds values (9007199254740991, 1.5, 'x', x'0102', null)");
+    const text = 'select n, r, t, b, z, n as t, 2 as extra_column from kinds';
+    const expected = database.prepare(text).all();
+    expect(new StatementCache(database).prepare(text).all([])).toEqual(expected);
+    expect(Object.keys(expected[0] as object)).toEqual(['n', 'r', 't', 'b', 'z', 'extra_column']);
+    const camel = new StatementCache(database, {
+      columnKey: (name) => name.replace(/_(.)/g, (_, c) => c.toUpperCase()),
+    });
+    expect(camel.prepare('select 2 as extra_column, id as item_id from items where id = ?').all([1])).toEqual(
+      [{ extraColumn: 2, itemId: 1 }],
+    );
+  });
+
+  it('reads column names again after any schema change, also one that keeps the column count', () => {
+    const database = connection();
+    const cache = new StatementCache(database);
+    const select = 'select * from items where id = ?';
+    expect(cache.prepare(select).all([1])).toEqual([{ id: 1, label: 'a' }]);
+    // Outside the cache (as a migration or another connection would): only the schema version moves.
+    database.exec('alter table items rename column label to title');
+    expect(cache.prepare(select).all([1])).toEqual([{ id: 1, title: 'a' }]);
+    const rows = cache.prepare('select id from items order by id').iterate([]);
+    expect([...rows]).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
   });
 
   it('does not cache SQL that fails to prepare', () => {
