@@ -2,6 +2,7 @@ import { INCIDENT_SEVERITIES, INCIDENT_STATUSES } from '@forecourt/contracts';
 import { type CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertIncidents } from '../modules/incidents/testing';
+import { insertChallans } from '../modules/operations/testing';
 import { DEMO_ACCOUNTS } from '../seed/demo-accounts';
 import { seed } from '../seed/seed';
 import { createTestApp, type TestApp } from '../test/create-test-app';
@@ -89,7 +90,28 @@ describe('keyset seeks are index ranges', () => {
         status: INCIDENT_STATUSES[Math.floor(i / 3) % 4],
       })),
     );
-    await sql.raw(t.database.dialect === 'postgres' ? 'analyze incidents' : 'analyze').execute(t.database.db);
+    // The tiny seed's challans in a 60-day window are 8 to 10, by the time of day it runs: add 20.
+    await insertChallans(
+      t.database.db,
+      Array.from({ length: 20 }, (_, i) => ({
+        organizationId: Number(station.rows[0]!.organizationId),
+        stationId: Number(station.rows[0]!.id),
+        challanNo: `PLAN${i}`,
+        registration: 'MH12AB1234',
+        challanTime: now - (i + 1) * 2 * DAY,
+        place: 'Ring Road',
+        stateCode: 'MH',
+        department: 'Traffic Police',
+        offences: JSON.stringify([{ act: 'S177', name: 'General offence', finePaise: 50_000 }]),
+        finePaise: 50_000,
+        status: 'pending',
+        paidAt: null,
+        court: null,
+      })),
+    );
+    await sql
+      .raw(t.database.dialect === 'postgres' ? 'analyze incidents, challans' : 'analyze')
+      .execute(t.database.db);
     const window = `startDate=${new Date(now - 3 * DAY).toISOString()}&endDate=${new Date(now).toISOString()}`;
     cases.push(
       { name: 'network transactions', path: `/api/transactions?${window}`, column: 'started_at' },
