@@ -72,6 +72,14 @@ describe('StatementCache (SQLite prepared statements per SQL text)', () => {
     const expected = database.prepare(text).all();
     expect(new StatementCache(database).prepare(text).all([])).toEqual(expected);
     expect(Object.keys(expected[0] as object)).toEqual(['n', 'r', 't', 'b', 'z', 'extra_column']);
+    const odd = new StatementCache(database)
+      .prepare('select 1 as "__proto__", 2 as "a""b"')
+      .all([])[0] as object;
+    expect(Object.getPrototypeOf(odd)).toBe(Object.prototype);
+    expect(Object.entries(odd)).toEqual([
+      ['__proto__', 1],
+      ['a"b', 2],
+    ]);
     const camel = new StatementCache(database, {
       columnKey: (name) => name.replace(/_(.)/g, (_, c) => c.toUpperCase()),
     });
