@@ -16,7 +16,8 @@ import { listCases, rawExecutor, serve } from './lists-server';
  *    (first page: page + capped count; cursor page: the page, its count travels in the cursor)
  *    through the same driver with the rows JSON-stringified; the ratio of the two. For reference,
  *    the "floor": a bare Fastify route in the server process running that raw SQL the same way;
- *    API / floor by wall time (p50) and by the server process's CPU time per request.
+ *    API / floor by wall time (p50) and by the server process's CPU time per request, the two
+ *    timed side by side in alternating blocks of 50 requests.
  * 2. GET /api/stations/:slug/overview of the busiest station for 24h, 7d, 30d and 180d (p50/p95/p99).
  * 3. GET /api/health over the same client: the floor of HTTP + Fastify on this box.
  */
@@ -100,8 +101,8 @@ function httpTimer(base: string, token: string) {
       req.on('error', reject);
       req.end();
     });
-  return async (path: string, count: number): Promise<number[]> => {
-    for (let i = 0; i < Math.min(100, count); i++) await once(path);
+  return async (path: string, count: number, warmUp = Math.min(100, count)): Promise<number[]> => {
+    for (let i = 0; i < warmUp; i++) await once(path);
     const times: number[] = [];
     for (let i = 0; i < count; i++) times.push(await once(path));
     return times;
@@ -129,12 +130,37 @@ function rawTimer(handle: ReturnType<typeof openDatabase>) {
   };
 }
 
-/** CPU ms the server process spends per request of `timed` (its CPU time read before and after). */
-async function serverCpuPer(floorUrl: string, count: number, timed: () => Promise<unknown>): Promise<number> {
+const BLOCK = 50;
+
+/**
+ * The API and the floor timed side by side: blocks of {@link BLOCK} requests, API then floor, until
+ * each has made `count` (after 100 warm-up requests each), so drift on a busy box (other processes,
+ * PostgreSQL's background work) reaches both alike. Also the server process's CPU time per request
+ * of each (its CPU time read before and after every block).
+ */
+async function sideBySide(
+  api: () => Promise<number[]>,
+  floor: () => Promise<number[]>,
+  warmUp: { api: () => Promise<unknown>; floor: () => Promise<unknown> },
+  floorUrl: string,
+  count: number,
+): Promise<{ api: number[]; floor: number[]; apiCpu: number; floorCpu: number }> {
   const read = async () => ((await (await fetch(`${floorUrl}/cpu`)).json()) as { ms: number }).ms;
-  const before = await read();
-  await timed();
-  return ((await read()) - before) / count;
+  await warmUp.api();
+  await warmUp.floor();
+  const times = { api: [] as number[], floor: [] as number[] };
+  const cpu = { api: 0, floor: 0 };
+  for (let made = 0; made < count; made += BLOCK) {
+    for (const [side, run] of [
+      ['api', api],
+      ['floor', floor],
+    ] as const) {
+      const before = await read();
+      times[side].push(...(await run()));
+      cpu[side] += (await read()) - before;
+    }
+  }
+  return { ...times, apiCpu: cpu.api / times.api.length, floorCpu: cpu.floor / times.floor.length };
 }
 
 async function main(): Promise<void> {
@@ -154,19 +180,21 @@ async function main(): Promise<void> {
     const bare: Stats[] = [];
     const apiCpu: number[] = [];
     const floorCpu: number[] = [];
-    // Each timed run makes 100 warm-up requests before `requests` timed ones.
-    const made = requests + Math.min(100, requests);
+    const floorPath = `/floor/${index}`;
     for (let r = 0; r < rounds; r++) {
-      apiCpu.push(
-        await serverCpuPer(server.floorUrl, made, async () => api.push(stats(await http(c.path, requests)))),
+      const run = await sideBySide(
+        () => http(c.path, BLOCK, 0),
+        () => floor(floorPath, BLOCK, 0),
+        { api: () => http(c.path, 0, 100), floor: () => floor(floorPath, 0, 100) },
+        server.floorUrl,
+        requests,
       );
+      api.push(stats(run.api));
+      bare.push(stats(run.floor));
+      apiCpu.push(run.apiCpu);
+      floorCpu.push(run.floorCpu);
       direct.push(stats(await raw(c.sql, requests)));
       pageOnly.push(stats(await raw(c.sql.slice(0, 1), requests)));
-      floorCpu.push(
-        await serverCpuPer(server.floorUrl, made, async () =>
-          bare.push(stats(await floor(`/floor/${index}`, requests))),
-        ),
-      );
     }
     const a = { p50: median(api.map((s) => s.p50)), p99: median(api.map((s) => s.p99)) };
     const d = { p50: median(direct.map((s) => s.p50)), p99: median(direct.map((s) => s.p99)) };
