@@ -83,15 +83,22 @@ const rootRoute = createRootRouteWithContext<TRouterContext>()({
 
 const zOptionalText = (max: number) => z.string().max(max).optional().catch(undefined);
 
-const ZLoginSearch = z.object({
-  redirect_url: zOptionalText(2000),
-  logout: z
+/** A yes/no search parameter (`true`, `1`; absent when not given). */
+const zOptionalFlag = () =>
+  z
     .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
     .optional()
     .transform((value) =>
       value === undefined ? undefined : value === true || value === 'true' || value === '1',
     )
-    .catch(undefined),
+    .catch(undefined);
+
+const ZLoginSearch = z.object({
+  redirect_url: zOptionalText(2000),
+  /** After signing out: says so. */
+  logout: zOptionalFlag(),
+  /** A stored session that could not be renewed: says it expired (a visitor without one is not told). */
+  expired: zOptionalFlag(),
 });
 
 /** /login and the other sign-in pages: open to everyone. */
@@ -155,7 +162,10 @@ const shellRoute = createRoute({
       // A first visit to the home page is not an expired session: no way back to offer.
       const isHome = location.pathname === '/' || location.href === HOME_PATH;
       const redirectUrl = check === 'expired' || !isHome ? location.href : undefined;
-      throw redirect({ to: '/login', search: { redirect_url: redirectUrl } });
+      throw redirect({
+        to: '/login',
+        search: { redirect_url: redirectUrl, ...(check === 'expired' ? { expired: true } : {}) },
+      });
     }
     // A user without an organisation (the login answer said so, or the token has no `org`) sets one up first.
     const session = getSession();

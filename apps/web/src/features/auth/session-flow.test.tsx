@@ -20,6 +20,9 @@ describe('the app shell guard', () => {
     const deep = renderApp('/stations/baner-road/metrics');
     await waitFor(() => expect(deep.router.state.location.pathname).toBe('/login'));
     expect(deep.router.state.location.search).toEqual({ redirect_url: '/stations/baner-road/metrics' });
+    // Nobody was signed in: nothing expired, so the page does not say so.
+    expect(await screen.findByRole('form', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.queryByText(/session expired/i)).toBeNull();
     // Only the public list of sign-in providers (for the provider buttons) is asked for.
     expect(
       fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url !== '/api/auth/providers'),
@@ -91,7 +94,8 @@ describe('the app shell guard', () => {
     );
     const { router, user } = renderApp('/incidents?from=today');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(router.state.location.search).toEqual({ redirect_url: '/incidents?from=today' });
+    expect(router.state.location.search).toMatchObject({ redirect_url: '/incidents?from=today' });
+    expect(router.state.location.href).toContain('expired=true');
     expect(await screen.findByText('Your session expired, sign in again.')).toBeTruthy();
     expect(storedCredentials()).toBeNull();
 

@@ -74,7 +74,7 @@ function LoginPage() {
         <Alert variant="light" color="green" icon={<IconCircleCheck aria-hidden />} role="status">
           You have signed out.
         </Alert>
-      ) : search.redirect_url ? (
+      ) : search.expired ? (
         <Alert variant="light" color="yellow" icon={<IconClockExclamation aria-hidden />} role="status">
           Your session expired, sign in again.
         </Alert>
