@@ -7,7 +7,8 @@ import { ActivityTab } from '../../features/notify-admin/components/activity-tab
 import { AdminOnly } from '../../features/notify-admin/components/admin-only';
 import { IntegrationsTab } from '../../features/notify-admin/components/integrations-tab';
 import { KeysTab } from '../../features/notify-admin/components/keys-tab';
-import { SubscribersTab, TopicsTab } from '../../features/notify-admin/components/subscribers-tab';
+import { SubscribersTab } from '../../features/notify-admin/components/subscribers-tab';
+import { TopicsTab } from '../../features/notify-admin/components/topics-tab';
 import { WorkflowsTab } from '../../features/notify-admin/components/workflows-tab';
 import type { TNotifyAdminTab } from '../../features/notify-admin/search';
 
