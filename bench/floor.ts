@@ -3,7 +3,7 @@ import { appCpu, databaseCpu } from './cpu';
 
 /**
  * Floors: the same rows an app path wrote, written again by the raw bulk path of the dialect. Used
- * by the fan-out bench (below) and the ingest bench (the fills of one batch).
+ * by the fan-out bench (below) and the ingest bench (ingest-floor.ts: the fills of one batch).
  *
  * The floor of a fan-out: the rows one fan-out round left behind (its event, notifications, jobs,
  * in-app messages and execution details, as they ended up), written again as copies in ONE

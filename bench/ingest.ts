@@ -10,7 +10,7 @@ import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/databas
 import { hashApiKey } from '../apps/server/src/modules/ingest/api-keys.service';
 import { type ScaleName, seed } from '../apps/server/src/seed/seed';
 import { appCpu, databaseCpu } from './cpu';
-import { rowsWhere, timeFloorWrite } from './floor';
+import { floorJobs } from './ingest-floor';
 
 /**
  * Ingest throughput for bench/results/ingest.md: 5,000-item batches into a seeded database.
@@ -24,7 +24,8 @@ import { rowsWhere, timeFloorWrite } from './floor';
  * to answer):
  * 1. 5,000 new fills per batch over HTTP (`POST /api/ingest`, JSON body ~1.3 MiB), one at a time:
  *    validation, reference checks, one database transaction (multi-row inserts, vehicle registry,
- *    totalisers), the rollup refresh of the touched hours and the realtime events;
+ *    totalisers), the rollup refresh of the touched hours and the realtime events; then the floor
+ *    of those batches (bench/ingest-floor.ts: the same fills by a raw bulk insert), for the ratio;
  * 2. the same with two stations sending at once;
  * 3. the same through the service in process (schema parse + service, no HTTP or JSON);
  * 4. the batches of (1) sent again (5,000 duplicates each);
@@ -315,36 +316,29 @@ async function run(
     };
     const allNew = (answer: Answer) => answer.accepted.transactions === BATCH;
 
-    const sent: { station: Station; batch: object }[] = [];
+    const sent: { station: Station; batch: object; tag: string }[] = [];
     await timed(
       '5,000 new fills, HTTP',
       'fills/s',
       BATCH,
       range(BATCHES).map((i) => {
-        const batch = { transactions: fills(station(i), `http${i}`, BATCH, nextWindowEnd(station(i))) };
-        sent.push({ station: station(i), batch });
+        const tag = `http${i}`;
+        const batch = { transactions: fills(station(i), tag, BATCH, nextWindowEnd(station(i))) };
+        sent.push({ station: station(i), batch, tag });
         return httpJob(station(i), batch, allNew);
       }),
     );
-    // The floor: the same 5,000 fills written again as copies (new ids and source ids) by one raw
-    // multi-row INSERT per 500 rows (SQLite) / one `unnest` INSERT (PostgreSQL) in one transaction,
-    // into the same table with all its indexes — no parsing, checks, registry, rollups or events.
-    const sources = [];
-    for (const [i, { station: target }] of sent.entries()) {
-      const source = await rowsWhere(
-        handle,
-        'transactions',
-        `station_id = ${target.id} and source_id like 'http${i}-%'`,
-      );
-      if (source[0]!.rows.length !== BATCH)
-        throw new Error(`floor: ${source[0]!.rows.length} rows of batch ${i}`);
-      sources.push(source);
-    }
+    // The floor (bench/ingest-floor.ts): the fills of those batches written again by the raw bulk
+    // insert of the dialect into the same indexed table.
     await timed(
       'floor: the same 5,000 fills, raw bulk insert into transactions (same indexes), one transaction',
       'fills/s',
       BATCH,
-      sources.map((source) => async () => (await timeFloorWrite(handle, source, 'floor', ['source_id'])).ms),
+      await floorJobs(
+        handle,
+        sent.map(({ station: target, tag }) => ({ stationId: target.id, tag })),
+        BATCH,
+      ),
     );
     const [http, floor] = [rows[0]!, rows[1]!];
     const perCpu = (row: Row) => (row.items / (row.cpuApp + row.cpuDb)) * 1000;
