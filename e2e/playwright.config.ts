@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -8,10 +8,14 @@ import { defineConfig } from '@playwright/test';
  * SQLite database seeded with the demo data, in Debian's Chromium (no browser download).
  */
 const port = Number(process.env.E2E_PORT ?? 54180);
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'forecourt-e2e-'));
+const givenDataDir = process.env.E2E_DATA_DIR;
+const dataDir = givenDataDir ?? mkdtempSync(join(tmpdir(), 'forecourt-e2e-'));
 const repoRoot = resolve(import.meta.dirname, '..');
 // The test workers read the same folder (a scenario starts a second server on this database).
 process.env.E2E_DATA_DIR = dataDir;
+// A folder made here (the seeded database, ~0.7 GB with its write-ahead log) goes when the run
+// ends; one given in E2E_DATA_DIR is the caller's and stays.
+if (!givenDataDir) process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 
 export default defineConfig({
   testDir: './tests',
