@@ -195,3 +195,88 @@ test.describe('phones: page controls', () => {
     });
   }
 });
+
+/** The first card of the station list starts this high on a phone (three rows of actions put it at ~510 px). */
+const FIRST_STATION_TOP = 420;
+
+test.describe('phones: the station list header', () => {
+  test.use({ actor: 'admin', viewport: PHONE });
+
+  test('the actions take one row under the title and the first station is higher up', async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.goto('/stations');
+    const first = page.getByTestId('station-row').first();
+    await expect(first).toBeVisible({ timeout: 20_000 });
+    await waitForSettled(page);
+
+    // Views, List / Map (icons, still named), more actions and refresh: one line, inside the screen.
+    const actions = [
+      page.getByTestId('views-menu'),
+      page.getByTestId('station-view'),
+      page.getByRole('button', { name: 'More actions' }),
+      page.getByRole('button', { name: 'Refresh stations' }),
+    ];
+    const boxes = [];
+    for (const action of actions) {
+      await expect(action).toBeVisible();
+      boxes.push(await action.boundingBox());
+    }
+    const line = boxes[0];
+    for (const [index, box] of boxes.entries()) {
+      expect(box, `action ${index}`).not.toBeNull();
+      expect((box?.y ?? 0) + (box?.height ?? 0), `action ${index} on the first line`).toBeGreaterThan(
+        line?.y ?? 0,
+      );
+      expect(box?.y ?? 0, `action ${index} on the first line`).toBeLessThan(
+        (line?.y ?? 0) + (line?.height ?? 0),
+      );
+      expect((box?.x ?? 0) + (box?.width ?? 0), `action ${index} inside the screen`).toBeLessThanOrEqual(
+        PHONE.width,
+      );
+    }
+    await expect(page.getByRole('radio', { name: 'List' })).toBeChecked();
+    await expect(page.getByRole('radio', { name: 'Map' })).not.toBeChecked();
+    // The desktop's wide buttons are not shown on a phone.
+    await expect(page.getByRole('button', { name: 'Download CSV' })).toBeHidden();
+    await expect(page.getByRole('link', { name: 'Add station' })).toBeHidden();
+
+    const top = (await first.boundingBox())?.y ?? Number.POSITIVE_INFINITY;
+    expect(top, 'first station card top').toBeLessThan(FIRST_STATION_TOP);
+    await expect(first, 'the first station on the first screen').toBeInViewport();
+
+    // The download and "Add station" are one menu away, by keyboard too.
+    const more = page.getByRole('button', { name: 'More actions' });
+    await more.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitem', { name: 'Download CSV' })).toBeVisible();
+    await expect(menu.getByRole('menuitem', { name: 'Add station' })).toHaveAttribute(
+      'href',
+      '/stations/new',
+    );
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(more).toBeFocused();
+  });
+});
+
+const DESKTOP = { width: 1440, height: 900 };
+
+for (const scheme of ['light', 'dark'] as TScheme[]) {
+  test.describe(`the station list header on a desktop (${scheme})`, () => {
+    test.use({ actor: 'admin', viewport: DESKTOP });
+
+    test('keeps its labelled buttons', async ({ page }) => {
+      test.setTimeout(120_000);
+      await useScheme(page, scheme);
+      await page.goto('/stations');
+      await expect(page.getByTestId('station-row').first()).toBeVisible({ timeout: 20_000 });
+      await waitForSettled(page);
+      await expect(page.getByRole('button', { name: 'Download CSV' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Add station' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'More actions' })).toBeHidden();
+      await expect(page.getByTestId('station-view')).toContainText('List');
+      await saveScreenshot(page, `desktop-stations-${scheme}`);
+    });
+  });
+}
