@@ -258,6 +258,28 @@ test.describe('phones: the station list header', () => {
     await expect(menu).toBeHidden();
     await expect(more).toBeFocused();
   });
+
+  test('the map starts with its attribution folded to the "i" button, which opens it', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.goto('/stations?view=map');
+    const map = page.locator('[data-map-ready]').first();
+    await expect(map).toHaveAttribute('data-map-ready', 'true', { timeout: 45_000 });
+    const attribution = map.locator('.maplibregl-ctrl-attrib');
+    const credits = attribution.locator('.maplibregl-ctrl-attrib-inner');
+    await expect(attribution).toHaveClass(/maplibregl-compact/);
+    await expect(attribution).not.toHaveClass(/maplibregl-compact-show/);
+    await expect(credits).toBeHidden();
+    const folded = await attribution.boundingBox();
+    expect(folded?.width ?? 0, 'folded attribution width').toBeLessThanOrEqual(48);
+    await saveScreenshot(page, 'phone-station-map-attribution-folded');
+
+    // The credits the data licences ask for are one click away.
+    await attribution.locator('summary').click();
+    await expect(credits).toBeVisible();
+    await expect(credits).toContainText('Natural Earth');
+    await expect(credits).toContainText('world-geojson');
+    await saveScreenshot(page, 'phone-station-map-attribution-open');
+  });
 });
 
 const DESKTOP = { width: 1440, height: 900 };
@@ -266,7 +288,7 @@ for (const scheme of ['light', 'dark'] as TScheme[]) {
   test.describe(`the station list header on a desktop (${scheme})`, () => {
     test.use({ actor: 'admin', viewport: DESKTOP });
 
-    test('keeps its labelled buttons', async ({ page }) => {
+    test('keeps its labelled buttons and the map its open attribution', async ({ page }) => {
       test.setTimeout(120_000);
       await useScheme(page, scheme);
       await page.goto('/stations');
@@ -277,6 +299,12 @@ for (const scheme of ['light', 'dark'] as TScheme[]) {
       await expect(page.getByRole('button', { name: 'More actions' })).toBeHidden();
       await expect(page.getByTestId('station-view')).toContainText('List');
       await saveScreenshot(page, `desktop-stations-${scheme}`);
+
+      await page.getByTestId('station-view').locator('label', { hasText: 'Map' }).click();
+      const map = page.locator('[data-map-ready]').first();
+      await expect(map).toHaveAttribute('data-map-ready', 'true', { timeout: 45_000 });
+      await expect(map.locator('.maplibregl-ctrl-attrib-inner')).toContainText('Natural Earth');
+      await saveScreenshot(page, `desktop-station-map-${scheme}`);
     });
   });
 }
