@@ -56,6 +56,14 @@ async function smallTargets(page: Page): Promise<string[]> {
   return small;
 }
 
+/** Serious and critical axe findings (WCAG 2 A and AA), each named by its rule and first node. */
+async function seriousAxe(page: Page): Promise<string[]> {
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return axe.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes[0]?.target.join(' ')}`);
+}
+
 for (const scheme of ['light', 'dark'] as TScheme[]) {
   test.describe(`phones (${scheme})`, () => {
     test.use({ actor: 'admin', viewport: PHONE });
@@ -86,11 +94,7 @@ for (const scheme of ['light', 'dark'] as TScheme[]) {
         expect(await smallTargets(page), 'controls under 44 px').toEqual([]);
 
         // The cards' column names and the sort buttons are readable too (axe, WCAG 2 A and AA).
-        const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-        const serious = axe.violations
-          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-          .map((violation) => `${violation.id}: ${violation.nodes[0]?.target.join(' ')}`);
-        expect(serious, 'serious axe violations on a phone').toEqual([]);
+        expect(await seriousAxe(page), 'serious axe violations on a phone').toEqual([]);
         await saveScreenshot(page, `phone-${target.name}-${scheme}`);
       });
     }
@@ -254,6 +258,8 @@ test.describe('phones: the station list header', () => {
       'href',
       '/stations/new',
     );
+    expect(await seriousAxe(page), 'serious axe violations with the menu open').toEqual([]);
+    await saveScreenshot(page, 'phone-stations-more-actions');
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
     await expect(more).toBeFocused();
@@ -271,6 +277,7 @@ test.describe('phones: the station list header', () => {
     await expect(credits).toBeHidden();
     const folded = await attribution.boundingBox();
     expect(folded?.width ?? 0, 'folded attribution width').toBeLessThanOrEqual(48);
+    expect(await seriousAxe(page), 'serious axe violations on the phone map').toEqual([]);
     await saveScreenshot(page, 'phone-station-map-attribution-folded');
 
     // The credits the data licences ask for are one click away.
