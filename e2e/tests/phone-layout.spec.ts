@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/auth';
+import { readCsvDownload } from '../fixtures/csv';
 import { firstStationPath, type TScheme, useScheme, waitForSettled } from '../fixtures/pages';
 import { saveScreenshot } from '../fixtures/screenshots';
 
@@ -263,6 +264,14 @@ test.describe('phones: the station list header', () => {
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
     await expect(more).toBeFocused();
+
+    // The menu's download is the list's CSV: every station, header first.
+    await more.click();
+    const downloading = page.waitForEvent('download');
+    await menu.getByRole('menuitem', { name: 'Download CSV' }).click();
+    const csv = await readCsvDownload(await downloading);
+    const count = await page.getByTestId('station-row').count();
+    expect(csv.length - 1, 'stations in the CSV').toBeGreaterThanOrEqual(count);
   });
 
   test('the map starts with its attribution folded to the "i" button, which opens it', async ({ page }) => {
