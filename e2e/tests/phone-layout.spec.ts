@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/auth';
+import { readCsvDownload } from '../fixtures/csv';
 import { firstStationPath, type TScheme, useScheme, waitForSettled } from '../fixtures/pages';
 import { saveScreenshot } from '../fixtures/screenshots';
 
@@ -56,6 +57,14 @@ async function smallTargets(page: Page): Promise<string[]> {
   return small;
 }
 
+/** Serious and critical axe findings (WCAG 2 A and AA), each named by its rule and first node. */
+async function seriousAxe(page: Page): Promise<string[]> {
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return axe.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes[0]?.target.join(' ')}`);
+}
+
 for (const scheme of ['light', 'dark'] as TScheme[]) {
   test.describe(`phones (${scheme})`, () => {
     test.use({ actor: 'admin', viewport: PHONE });
@@ -86,11 +95,7 @@ for (const scheme of ['light', 'dark'] as TScheme[]) {
         expect(await smallTargets(page), 'controls under 44 px').toEqual([]);
 
         // The cards' column names and the sort buttons are readable too (axe, WCAG 2 A and AA).
-        const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-        const serious = axe.violations
-          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-          .map((violation) => `${violation.id}: ${violation.nodes[0]?.target.join(' ')}`);
-        expect(serious, 'serious axe violations on a phone').toEqual([]);
+        expect(await seriousAxe(page), 'serious axe violations on a phone').toEqual([]);
         await saveScreenshot(page, `phone-${target.name}-${scheme}`);
       });
     }
@@ -195,3 +200,127 @@ test.describe('phones: page controls', () => {
     });
   }
 });
+
+/** The first card of the station list starts this high on a phone (three rows of actions put it at ~510 px). */
+const FIRST_STATION_TOP = 420;
+
+test.describe('phones: the station list header', () => {
+  test.use({ actor: 'admin', viewport: PHONE });
+
+  test('the actions take one row under the title and the first station is higher up', async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.goto('/stations');
+    const first = page.getByTestId('station-row').first();
+    await expect(first).toBeVisible({ timeout: 20_000 });
+    await waitForSettled(page);
+
+    // Views, List / Map (icons, still named), more actions and refresh: one line, inside the screen.
+    const actions = [
+      page.getByTestId('views-menu'),
+      page.getByTestId('station-view'),
+      page.getByRole('button', { name: 'More actions' }),
+      page.getByRole('button', { name: 'Refresh stations' }),
+    ];
+    const boxes = [];
+    for (const action of actions) {
+      await expect(action).toBeVisible();
+      boxes.push(await action.boundingBox());
+    }
+    const line = boxes[0];
+    for (const [index, box] of boxes.entries()) {
+      expect(box, `action ${index}`).not.toBeNull();
+      expect((box?.y ?? 0) + (box?.height ?? 0), `action ${index} on the first line`).toBeGreaterThan(
+        line?.y ?? 0,
+      );
+      expect(box?.y ?? 0, `action ${index} on the first line`).toBeLessThan(
+        (line?.y ?? 0) + (line?.height ?? 0),
+      );
+      expect((box?.x ?? 0) + (box?.width ?? 0), `action ${index} inside the screen`).toBeLessThanOrEqual(
+        PHONE.width,
+      );
+    }
+    await expect(page.getByRole('radio', { name: 'List' })).toBeChecked();
+    await expect(page.getByRole('radio', { name: 'Map' })).not.toBeChecked();
+    // The desktop's wide buttons are not shown on a phone.
+    await expect(page.getByRole('button', { name: 'Download CSV' })).toBeHidden();
+    await expect(page.getByRole('link', { name: 'Add station' })).toBeHidden();
+
+    const top = (await first.boundingBox())?.y ?? Number.POSITIVE_INFINITY;
+    expect(top, 'first station card top').toBeLessThan(FIRST_STATION_TOP);
+    await expect(first, 'the first station on the first screen').toBeInViewport();
+
+    // The download and "Add station" are one menu away, by keyboard too.
+    const more = page.getByRole('button', { name: 'More actions' });
+    await more.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitem', { name: 'Download CSV' })).toBeVisible();
+    await expect(menu.getByRole('menuitem', { name: 'Add station' })).toHaveAttribute(
+      'href',
+      '/stations/new',
+    );
+    expect(await seriousAxe(page), 'serious axe violations with the menu open').toEqual([]);
+    await saveScreenshot(page, 'phone-stations-more-actions');
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(more).toBeFocused();
+
+    // The menu's download is the list's CSV: every station, header first.
+    await more.click();
+    const downloading = page.waitForEvent('download');
+    await menu.getByRole('menuitem', { name: 'Download CSV' }).click();
+    const csv = await readCsvDownload(await downloading);
+    const count = await page.getByTestId('station-row').count();
+    expect(csv.length - 1, 'stations in the CSV').toBeGreaterThanOrEqual(count);
+  });
+
+  test('the map starts with its attribution folded to the "i" button, which opens it', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.goto('/stations?view=map');
+    const map = page.locator('[data-map-ready]').first();
+    await expect(map).toHaveAttribute('data-map-ready', 'true', { timeout: 45_000 });
+    const attribution = map.locator('.maplibregl-ctrl-attrib');
+    const credits = attribution.locator('.maplibregl-ctrl-attrib-inner');
+    await expect(attribution).toHaveClass(/maplibregl-compact/);
+    await expect(attribution).not.toHaveClass(/maplibregl-compact-show/);
+    await expect(credits).toBeHidden();
+    const folded = await attribution.boundingBox();
+    expect(folded?.width ?? 0, 'folded attribution width').toBeLessThanOrEqual(48);
+    expect(await seriousAxe(page), 'serious axe violations on the phone map').toEqual([]);
+    await saveScreenshot(page, 'phone-station-map-attribution-folded');
+
+    // The credits the data licences ask for are one click away.
+    await attribution.locator('summary').click();
+    await expect(credits).toBeVisible();
+    await expect(credits).toContainText('Natural Earth');
+    await expect(credits).toContainText('world-geojson');
+    await saveScreenshot(page, 'phone-station-map-attribution-open');
+  });
+});
+
+const DESKTOP = { width: 1440, height: 900 };
+
+for (const scheme of ['light', 'dark'] as TScheme[]) {
+  test.describe(`the station list header on a desktop (${scheme})`, () => {
+    test.use({ actor: 'admin', viewport: DESKTOP });
+
+    test('keeps its labelled buttons and the map its open attribution', async ({ page }) => {
+      test.setTimeout(120_000);
+      await useScheme(page, scheme);
+      await page.goto('/stations');
+      await expect(page.getByTestId('station-row').first()).toBeVisible({ timeout: 20_000 });
+      await waitForSettled(page);
+      await expect(page.getByRole('button', { name: 'Download CSV' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Add station' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'More actions' })).toBeHidden();
+      await expect(page.getByTestId('station-view')).toContainText('List');
+      await saveScreenshot(page, `desktop-stations-${scheme}`);
+
+      await page.getByTestId('station-view').locator('label', { hasText: 'Map' }).click();
+      const map = page.locator('[data-map-ready]').first();
+      await expect(map).toHaveAttribute('data-map-ready', 'true', { timeout: 45_000 });
+      await expect(map.locator('.maplibregl-ctrl-attrib-inner')).toContainText('Natural Earth');
+      await saveScreenshot(page, `desktop-station-map-${scheme}`);
+    });
+  });
+}

@@ -1,7 +1,7 @@
 import type { MapOptions } from 'maplibre-gl';
 import { type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { type TMapStyleId, useMapStyle } from '../../app/theme/map-style';
-import { MapLibreMap, NavigationControl } from './maplibre';
+import { AttributionControl, MapLibreMap, NavigationControl } from './maplibre';
 import {
   appBaseUrl,
   BASEMAP_BOUNDS,
@@ -74,7 +74,7 @@ export function useThemedMap(
     try {
       instance = new MapLibreMap({
         container: element,
-        attributionControl: { compact: true },
+        attributionControl: false,
         ...latest.current.options,
       });
     } catch (error) {
@@ -95,6 +95,9 @@ export function useThemedMap(
     });
     // Zoom buttons for pointer users; they live and die with the map (no separate cleanup).
     instance.addControl(new NavigationControl({ showCompass: false }), 'top-right');
+    const attribution = new AttributionControl({ compact: true });
+    instance.addControl(attribution, 'bottom-right');
+    if (isPhoneScreen()) foldAttribution(attribution);
     // The offline basemap covers South Asia only: keep the camera on it.
     if (!configuredStyleUrl(schemeOf(latest.current.styleId))) instance.setMaxBounds(BASEMAP_BOUNDS);
     applyStyle(instance, latest.current.styleId, false);
@@ -119,4 +122,20 @@ export function useThemedMap(
 
   const markBusy = useCallback(() => setReady(false), []);
   return { map, ready, failure, markBusy, scheme: schemeOf(styleId) };
+}
+
+/** Below Mantine's `sm` breakpoint, as the app's phone styles (app/phone.css). */
+function isPhoneScreen(): boolean {
+  return window.matchMedia?.('(max-width: 47.99em)').matches === true;
+}
+
+/**
+ * On a phone the sources' credits would cover a good part of a small map until it is first moved
+ * (MapLibre opens its compact attribution at the start): they start folded to the "i" button, as
+ * after a drag, and a click or Enter on it shows them. The `<details>` element is closed too, so
+ * assistive tech hears the button as collapsed.
+ */
+function foldAttribution(control: AttributionControl): void {
+  control._updateCompactMinimize();
+  control._container.removeAttribute('open');
 }

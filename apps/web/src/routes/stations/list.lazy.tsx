@@ -1,10 +1,9 @@
-import { ActionIcon, Button, Group, Paper, SegmentedControl, Stack, Tooltip } from '@mantine/core';
+import { Button, Paper, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconFilterOff, IconList, IconMap2, IconPlus, IconRefresh } from '@tabler/icons-react';
+import { IconFilterOff, IconPlus } from '@tabler/icons-react';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { createLazyRoute } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { CsvDownloadButton } from '../../components/csv-download-button';
 import { ButtonLink } from '../../components/links';
 import { PageHeader } from '../../components/page-header';
 import { Pager } from '../../components/pager';
@@ -12,11 +11,11 @@ import { EmptyResult, ErrorState, LoadingState } from '../../components/query-st
 import { useCan } from '../../features/auth/session';
 import { StationMapPanel } from '../../features/map/station-map-panel';
 import { mapStationKeys } from '../../features/map/use-map-stations';
-import { SavedViewsMenu } from '../../features/saved-views';
 import { stationListCsvAddress } from '../../features/stations/api';
 import { PinnedStations } from '../../features/stations/components/pinned-stations';
 import { SetupChecklist } from '../../features/stations/components/setup-checklist';
 import { StationFilters } from '../../features/stations/components/station-filters';
+import { StationListActions } from '../../features/stations/components/station-list-actions';
 import { StationTable } from '../../features/stations/components/station-table';
 import { useStationList } from '../../features/stations/queries';
 import {
@@ -133,61 +132,14 @@ function StationListPage() {
         title="Stations"
         description="Every station in your network, with its fuels and current status."
         actions={
-          <>
-            <SavedViewsMenu />
-            <SegmentedControl
-              aria-label="Show stations as"
-              data-testid="station-view"
-              value={isMap ? 'map' : 'list'}
-              onChange={handleViewChange}
-              data={[
-                {
-                  value: 'list',
-                  label: (
-                    <Group gap={6} wrap="nowrap">
-                      <IconList size={16} aria-hidden />
-                      List
-                    </Group>
-                  ),
-                },
-                {
-                  value: 'map',
-                  label: (
-                    <Group gap={6} wrap="nowrap">
-                      <IconMap2 size={16} aria-hidden />
-                      Map
-                    </Group>
-                  ),
-                },
-              ]}
-            />
-            {isMap ? null : (
-              <CsvDownloadButton
-                url={stationListCsvAddress(toStationListParams(search))}
-                fallbackName="stations.csv"
-              />
-            )}
-            {canAddStation ? (
-              <ButtonLink
-                to="/stations/new"
-                variant="default"
-                leftSection={<IconPlus size={16} aria-hidden />}
-              >
-                Add station
-              </ButtonLink>
-            ) : null}
-            <Tooltip label="Refresh">
-              <ActionIcon
-                variant="default"
-                size="lg"
-                aria-label="Refresh stations"
-                onClick={handleRefresh}
-                loading={isMap ? isMapFetching : list.isFetching && !list.isPending}
-              >
-                <IconRefresh size={18} stroke={1.6} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-          </>
+          <StationListActions
+            isMap={isMap}
+            onViewChange={handleViewChange}
+            csvUrl={isMap ? null : stationListCsvAddress(toStationListParams(search))}
+            canAddStation={canAddStation}
+            onRefresh={handleRefresh}
+            refreshing={isMap ? isMapFetching : list.isFetching && !list.isPending}
+          />
         }
       />
       <SetupChecklist />
