@@ -83,22 +83,18 @@ const rootRoute = createRootRouteWithContext<TRouterContext>()({
 
 const zOptionalText = (max: number) => z.string().max(max).optional().catch(undefined);
 
-/** A yes/no search parameter (`true`, `1`; absent when not given). */
-const zOptionalFlag = () =>
-  z
+const ZLoginSearch = z.object({
+  redirect_url: zOptionalText(2000),
+  /** After signing out: says so. */
+  logout: z
     .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
     .optional()
     .transform((value) =>
       value === undefined ? undefined : value === true || value === 'true' || value === '1',
     )
-    .catch(undefined);
-
-const ZLoginSearch = z.object({
-  redirect_url: zOptionalText(2000),
-  /** After signing out: says so. */
-  logout: zOptionalFlag(),
-  /** A stored session that could not be renewed: says it expired (a visitor without one is not told). */
-  expired: zOptionalFlag(),
+    .catch(undefined),
+  /** A stored session that could not be renewed (set by the shell guard): says it expired. */
+  expired: z.enum(['true', '1']).optional().catch(undefined),
 });
 
 /** /login and the other sign-in pages: open to everyone. */
@@ -164,7 +160,7 @@ const shellRoute = createRoute({
       const redirectUrl = check === 'expired' || !isHome ? location.href : undefined;
       throw redirect({
         to: '/login',
-        search: { redirect_url: redirectUrl, ...(check === 'expired' ? { expired: true } : {}) },
+        search: { redirect_url: redirectUrl, ...(check === 'expired' ? { expired: 'true' as const } : {}) },
       });
     }
     // A user without an organisation (the login answer said so, or the token has no `org`) sets one up first.

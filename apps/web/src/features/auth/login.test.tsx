@@ -62,7 +62,7 @@ describe('the login page', () => {
 
   it('goes back to redirect_url after signing in, and says the session expired', async () => {
     serve(() => jsonResponse(tokens()));
-    const { user, router } = await openLogin('/login?redirect_url=/incidents?page=2&expired=1');
+    const { user, router } = await openLogin('/login?redirect_url=/incidents?page=2&expired=true');
     expect(screen.getByText('Your session expired, sign in again.')).toBeTruthy();
     await submit(user, 'admin@forecourt.demo', 'forecourt-demo');
     await waitFor(() => expect(router.state.location.href).toBe('/incidents?page=2'));
