@@ -83,18 +83,18 @@ const rootRoute = createRootRouteWithContext<TRouterContext>()({
 
 const zOptionalText = (max: number) => z.string().max(max).optional().catch(undefined);
 
+/** A yes flag in the address (`true` or `1`); anything else reads as absent. */
+const zFlag = z
+  .union([z.literal(true), z.enum(['true', '1'])])
+  .optional()
+  .catch(undefined);
+
 const ZLoginSearch = z.object({
   redirect_url: zOptionalText(2000),
   /** After signing out: says so. */
-  logout: z
-    .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
-    .optional()
-    .transform((value) =>
-      value === undefined ? undefined : value === true || value === 'true' || value === '1',
-    )
-    .catch(undefined),
+  logout: zFlag,
   /** A stored session that could not be renewed (set by the shell guard): says it expired. */
-  expired: z.enum(['true', '1']).optional().catch(undefined),
+  expired: zFlag,
 });
 
 /** /login and the other sign-in pages: open to everyone. */
@@ -160,7 +160,7 @@ const shellRoute = createRoute({
       const redirectUrl = check === 'expired' || !isHome ? location.href : undefined;
       throw redirect({
         to: '/login',
-        search: { redirect_url: redirectUrl, ...(check === 'expired' ? { expired: 'true' as const } : {}) },
+        search: { redirect_url: redirectUrl, ...(check === 'expired' ? { expired: true as const } : {}) },
       });
     }
     // A user without an organisation (the login answer said so, or the token has no `org`) sets one up first.
