@@ -57,7 +57,7 @@ export class ArrayRowStatement implements SqliteStatement {
   *iterate(parameters: ReadonlyArray<unknown>): IterableIterator<unknown> {
     const version = this.#schemaVersion();
     for (const row of this.#statement.iterate(parameters) as IterableIterator<unknown[]>) {
-      yield objectRows(this.#keysFor(version), [row])[0];
+      yield rowMaker(this.#keysFor(version))(row);
     }
   }
 
